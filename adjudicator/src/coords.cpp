@@ -1,0 +1,1 @@
+#include "adjudicator/coords.h"

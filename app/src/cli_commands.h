@@ -1,0 +1,12 @@
+// Sub-commands of the `carcassonne` tool. Each returns the process exit code:
+// 0 success, 1 the input was bad (the message says what and where), 2 usage error.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace carc::cli {
+
+int tiles(const std::vector<std::string>& args);
+
+} // namespace carc::cli

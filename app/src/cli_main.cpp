@@ -1,0 +1,34 @@
+// `carcassonne`: the command-line tool. Each sub-command is a thin adapter over a library.
+#include "cli_commands.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+void usage(std::FILE* out) {
+    std::fputs("usage: carcassonne COMMAND [ARGS]\n"
+               "\n"
+               "commands:\n"
+               "  tiles [--set base|winter|demo|abbey-mayor] [--json] [--dir FOLDER]\n"
+               "        list a tile catalogue (a table for people, or JSON for tools)\n"
+               "  help  this text\n",
+               out);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        usage(args.empty() ? stderr : stdout);
+        return args.empty() ? 2 : 0;
+    }
+    const std::string command = args[0];
+    args.erase(args.begin());
+    if (command == "tiles") return carc::cli::tiles(args);
+    std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
+    usage(stderr);
+    return 2;
+}

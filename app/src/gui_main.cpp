@@ -1,0 +1,50 @@
+// `carcassonne-gui`: the Qt Quick application. All logic lives in libraries; this only starts QML.
+//   --screenshot FILE   save a picture of the window once it has rendered, then quit
+//                       (used by the end-to-end tests under Xvfb)
+#include <QCommandLineParser>
+#include <QGuiApplication>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQuickWindow>
+#include <QTimer>
+#include <QUrl>
+
+#include <cstdio>
+
+int main(int argc, char* argv[]) {
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationName("Carcassonne Scorer");
+    QGuiApplication::setOrganizationName("carcassonne-scorer");
+
+    QCommandLineParser cli;
+    cli.addHelpOption();
+    QCommandLineOption screenshot("screenshot",
+                                  "Save the window to FILE after start-up, then quit.", "FILE");
+    cli.addOption(screenshot);
+    cli.process(app);
+
+    QQmlApplicationEngine engine;
+    // Qt 6.4 has no loadFromModule: load the module's resource URL.
+    const QUrl url(QStringLiteral("qrc:/Carcassonne/Main.qml"));
+    QObject::connect(
+        &engine, &QQmlApplicationEngine::objectCreated, &app,
+        [url](QObject* obj, const QUrl& objUrl) {
+            if (!obj && url == objUrl) QCoreApplication::exit(1);
+        },
+        Qt::QueuedConnection);
+    engine.load(url);
+    if (engine.rootObjects().isEmpty()) return 1;
+
+    if (cli.isSet(screenshot)) {
+        auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().first());
+        const QString file = cli.value(screenshot);
+        QTimer::singleShot(1500, &app, [window, file] {
+            const bool saved = window && window->grabWindow().save(file);
+            std::fprintf(saved ? stdout : stderr, "%s %s\n",
+                         saved ? "screenshot saved to" : "could not save a screenshot to",
+                         qPrintable(file));
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+    }
+    return app.exec();
+}

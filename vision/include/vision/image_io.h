@@ -1,0 +1,18 @@
+// Reading images with errors that say what is wrong and where, never a crash.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <string>
+
+namespace vision {
+
+struct ImageResult {
+    cv::Mat image;     // BGR, 8 bits per channel; empty on error
+    std::string error; // "" on success
+    bool ok() const { return error.empty(); }
+};
+
+ImageResult readImage(const std::string& path);
+
+} // namespace vision
