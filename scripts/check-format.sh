@@ -5,7 +5,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.cpp' '*.h' 2>/dev/null || find app vision adjudicator tile-db tests -name '*.cpp' -o -name '*.h')
+files=()
+while IFS= read -r f; do
+    [ -f "$f" ] && files+=("$f") # skip files deleted but not yet committed
+done < <(git ls-files --cached --others --exclude-standard '*.cpp' '*.h' 2>/dev/null | sort -u)
 if [ "${1:-}" = "--fix" ]; then
     clang-format -i "${files[@]}"
     echo "format: rewrote ${#files[@]} files"

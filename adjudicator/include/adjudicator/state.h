@@ -1,0 +1,143 @@
+// A game of Carcassonne as a small state machine, shaped like OpenSpiel's State: the engine
+// receives what was observed on the table (a tile placed, a piece put on a feature, a tile
+// discarded, the game declared over) and answers with score events or a violation.
+//
+// A turn is two calls: placeTile(), then deployMeeple() or pass(). Completed features are
+// scored when the turn ends, after the optional follower (rules: place, deploy, score,
+// return). applyTurn() does both. A rejected action returns a Violation and changes nothing.
+#pragma once
+
+#include "adjudicator/board.h"
+#include "adjudicator/events.h"
+#include "adjudicator/features.h"
+#include "adjudicator/types.h"
+
+#include "tiledb/catalogue.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace adj {
+
+struct Meeple {
+    NodeId node = 0; // the feature node it stands on (on the tile it was placed on)
+    std::uint8_t player = 0;
+    MeepleKind kind = MeepleKind::Follower;
+};
+
+// A piece that may be put on the tile just placed.
+struct MeepleOption {
+    int feature = -1; // local feature index on the tile
+    MeepleKind kind = MeepleKind::Follower;
+    friend bool operator==(const MeepleOption& a, const MeepleOption& b) {
+        return a.feature == b.feature && a.kind == b.kind;
+    }
+};
+
+// One observed turn: the tile and, optionally, a piece on one of its features.
+struct Turn {
+    int kind = -1; // index in State::kinds()
+    Placement placement;
+    std::optional<MeepleOption> meeple;
+};
+
+struct Outcome {
+    std::vector<ScoreEvent> events;
+    std::optional<Violation> violation;
+    bool ok() const { return !violation; }
+};
+
+enum class Phase : std::uint8_t { Tile, Meeple, GameOver };
+
+class State {
+public:
+    // Fails (nullopt, with *error) when the sets are unknown or the player count is not 1-6.
+    static std::optional<State> create(const GameConfig& config, std::string* error = nullptr);
+
+    const GameConfig& config() const { return config_; }
+    const std::vector<const tiledb::TileKind*>& kinds() const { return kinds_; }
+    int kindIndex(std::string_view idOrAlias) const; // -1 if unknown
+    const Board& board() const { return board_; }
+    const FeatureGraph& features() const { return graph_; }
+    const std::vector<Meeple>& meeples() const { return meeples_; }
+
+    Phase phase() const { return phase_; }
+    bool terminal() const { return phase_ == Phase::GameOver; }
+    PlayerId currentPlayer() const { return terminal() ? -1 : current_; }
+    int turnNumber() const { return turn_; }
+    int score(PlayerId p) const { return scores_[size_t(p)]; }
+    const std::array<int, kMaxPlayers>& scores() const { return scores_; }
+    int supply(PlayerId p, MeepleKind k = MeepleKind::Follower) const;
+    int remaining(int kind) const; // copies of a kind still to come (the demo: at most)
+    int remainingTotal() const;    // land tiles still to come
+    const std::vector<ScoreEvent>& log() const { return log_; }
+
+    // Tile phase.
+    std::vector<Placement> legalPlacements(int kind, bool distinctOnly = false) const;
+    void legalPlacements(int kind, std::vector<Placement>& out, bool distinctOnly = false) const;
+    Outcome placeTile(int kind, Placement placement);
+    Outcome discard(int kind); // legal only for a tile that fits nowhere
+    Outcome endGame();         // the players declare the game over: final scoring
+
+    // Meeple phase (after placeTile).
+    std::vector<MeepleOption> legalMeeples() const;
+    void legalMeeples(std::vector<MeepleOption>& out) const;
+    Outcome deployMeeple(MeepleOption option);
+    Outcome pass();
+
+    Outcome applyTurn(const Turn& turn);
+
+    // The feature (root node) a placed tile's local feature belongs to.
+    NodeId featureOf(int tileIndex, int localFeature) const;
+    // Distinct tiles of a feature set, in placement order.
+    std::vector<Pos> tilesOf(NodeId feature) const;
+    bool complete(NodeId feature) const; // roads and cities: no open end
+    // What a feature would score now for its majority (EndOfGame = as if the game ended now).
+    ScoreEvent evaluate(NodeId feature, ScoreEvent::When when) const;
+
+    // Exact text form of the whole state (adjudicator/README.md) and its inverse.
+    std::string toNotation() const;
+    static std::optional<State> fromNotation(std::string_view text, std::string* error);
+    // The board for people, one character cell per port.
+    std::string drawAscii() const;
+    // "" when every invariant holds, else what is broken (run after each move in debug builds).
+    std::string checkConsistency() const;
+
+    friend bool operator==(const State& a, const State& b) {
+        return a.toNotation() == b.toNotation();
+    }
+
+private:
+    State() = default;
+    Violation violation(Violation::Kind kind, Pos at, std::vector<RuleRef> rules) const;
+    void doPlace(int kind, Placement placement);
+    void finishTurn(Outcome& out);
+    void scoreCompleted(NodeId root, Outcome& out);
+    void scoreCloister(NodeId node, ScoreEvent::When when, Outcome& out);
+    void record(ScoreEvent e, Outcome& out);
+    void returnMeeples(NodeId root);
+    void finalScoring(Outcome& out);
+    int farmCities(NodeId farm, std::vector<NodeId>* cities) const;
+    void debugCheck() const;
+
+    GameConfig config_;
+    std::vector<const tiledb::TileKind*> kinds_;
+    std::vector<int> boxCount_;    // per kind
+    int boxTotal_ = 0;             // land tiles in the box
+    std::vector<int> placedCount_; // per kind (the start tile included)
+    std::vector<int> discarded_;   // kinds discarded, in order
+    Board board_;
+    FeatureGraph graph_;
+    std::vector<Meeple> meeples_;
+    std::array<int, kMaxPlayers> scores_{};
+    std::array<int, kMaxPlayers> initialScores_{}; // scores when loaded from notation
+    std::vector<ScoreEvent> log_;                  // every event since then
+    Phase phase_ = Phase::Tile;
+    PlayerId current_ = 0;
+    int turn_ = 0;      // turns completed
+    int lastTile_ = -1; // in the meeple phase: the tile just placed
+};
+
+} // namespace adj

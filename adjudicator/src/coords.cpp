@@ -1,1 +1,0 @@
-#include "adjudicator/coords.h"

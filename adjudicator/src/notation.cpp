@@ -1,0 +1,251 @@
+// The state's text form (documented in adjudicator/README.md): one line of key=value fields.
+#include "adjudicator/state.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace adj {
+
+namespace {
+
+const char* phaseName(Phase p) {
+    switch (p) {
+    case Phase::Tile: return "tile";
+    case Phase::Meeple: return "meeple";
+    case Phase::GameOver: return "over";
+    }
+    return "?";
+}
+
+char meepleLetter(MeepleKind k) {
+    switch (k) {
+    case MeepleKind::Follower: return 'f';
+    case MeepleKind::Mayor: return 'm';
+    case MeepleKind::Wagon: return 'w';
+    case MeepleKind::Barn: return 'b';
+    }
+    return '?';
+}
+
+std::vector<std::string> split(std::string_view s, char sep) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (;;) {
+        const size_t at = s.find(sep, start);
+        out.emplace_back(
+            s.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+        if (at == std::string_view::npos) break;
+        start = at + 1;
+    }
+    return out;
+}
+
+bool toInt(std::string_view s, int& v) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+} // namespace
+
+std::string State::toNotation() const {
+    std::ostringstream o;
+    const Rules& r = config_.rules;
+    o << "carc1 set=" << config_.baseSet;
+    for (const auto& e : config_.expansions) o << '+' << e;
+    o << " players=" << config_.players << " farmers=" << r.farmers << " followers=" << r.followers
+      << " unfinished=" << r.unfinishedScoreNothing << " tiny=" << r.tinyCity
+      << " hole=" << r.holeExtraTurn << " tableedge=" << r.tableEdgeCloses;
+    if (r.table)
+        o << " table=" << r.table->minX << ',' << r.table->maxX << ',' << r.table->minY << ','
+          << r.table->maxY;
+    o << " turn=" << turn_ << " cur=" << current_ << " phase=" << phaseName(phase_) << " scores=";
+    for (int p = 0; p < config_.players; ++p) o << (p ? "," : "") << scores_[size_t(p)];
+    o << " tiles=";
+    for (size_t i = 0; i < board_.tiles().size(); ++i) {
+        const PlacedTile& t = board_.tiles()[i];
+        o << (i ? ";" : "") << t.kind->id << '@' << t.pos.x << ',' << t.pos.y << 'r'
+          << int(t.rotation);
+    }
+    o << " meeples=";
+    for (size_t i = 0; i < meeples_.size(); ++i) {
+        const Meeple& m = meeples_[i];
+        const FeatureNode& n = graph_.node(m.node);
+        o << (i ? ";" : "") << n.tile << '.' << board_.tiles()[n.tile].kind->features[n.local].label
+          << ':' << int(m.player) << meepleLetter(m.kind);
+    }
+    o << " discarded=";
+    for (size_t i = 0; i < discarded_.size(); ++i)
+        o << (i ? "," : "") << kinds_[size_t(discarded_[i])]->id;
+    return o.str();
+}
+
+std::optional<State> State::fromNotation(std::string_view text, std::string* error) {
+    auto fail = [&](const std::string& msg) -> std::optional<State> {
+        if (error) *error = "notation: " + msg;
+        return std::nullopt;
+    };
+    std::vector<std::string> fields = split(text, ' ');
+    if (fields.empty() || fields[0] != "carc1") return fail("it must start with 'carc1'");
+    std::vector<std::pair<std::string, std::string>> kv;
+    for (size_t i = 1; i < fields.size(); ++i) {
+        if (fields[i].empty()) continue;
+        const size_t eq = fields[i].find('=');
+        if (eq == std::string::npos) return fail("field '" + fields[i] + "' is not key=value");
+        kv.emplace_back(fields[i].substr(0, eq), fields[i].substr(eq + 1));
+    }
+    auto get = [&](const std::string& key) -> const std::string* {
+        for (const auto& [k, v] : kv)
+            if (k == key) return &v;
+        return nullptr;
+    };
+    auto getInt = [&](const std::string& key, int& v, int lo, int hi) {
+        const std::string* s = get(key);
+        return s && toInt(*s, v) && v >= lo && v <= hi;
+    };
+    GameConfig cfg;
+    const std::string* set = get("set");
+    if (!set) return fail("no set=");
+    auto parts = split(*set, '+');
+    cfg.baseSet = parts[0];
+    cfg.expansions.assign(parts.begin() + 1, parts.end());
+    int farmers = 1, unfinished = 0, tiny = 0, hole = 0, edge = 0;
+    if (!getInt("players", cfg.players, 1, kMaxPlayers)) return fail("players= must be 1 to 6");
+    if (!getInt("farmers", farmers, 0, 1) || !getInt("followers", cfg.rules.followers, 0, 99) ||
+        !getInt("unfinished", unfinished, 0, 1) || !getInt("tiny", tiny, 0, 1) ||
+        !getInt("hole", hole, 0, 1) || !getInt("tableedge", edge, 0, 1))
+        return fail(
+            "rule switches farmers, followers, unfinished, tiny, hole, tableedge are required");
+    cfg.rules.farmers = farmers;
+    cfg.rules.unfinishedScoreNothing = unfinished;
+    cfg.rules.tinyCity = tiny;
+    cfg.rules.holeExtraTurn = hole;
+    cfg.rules.tableEdgeCloses = edge;
+    if (const std::string* t = get("table")) {
+        auto b = split(*t, ',');
+        Bounds bounds;
+        if (b.size() != 4 || !toInt(b[0], bounds.minX) || !toInt(b[1], bounds.maxX) ||
+            !toInt(b[2], bounds.minY) || !toInt(b[3], bounds.maxY))
+            return fail("table= is minX,maxX,minY,maxY");
+        cfg.rules.table = bounds;
+    }
+    std::string err;
+    std::optional<State> st = State::create(cfg, &err);
+    if (!st) return fail(err);
+    State& s = *st;
+
+    const std::string* tiles = get("tiles");
+    if (!tiles || tiles->empty()) return fail("no tiles=");
+    const auto tileTokens = split(*tiles, ';');
+    for (size_t i = 0; i < tileTokens.size(); ++i) {
+        const std::string& tok = tileTokens[i];
+        const size_t at = tok.find('@'), comma = tok.find(',', at), r = tok.find('r', comma);
+        Placement pl;
+        int x = 0, y = 0, rot = 0;
+        if (at == std::string::npos || comma == std::string::npos || r == std::string::npos ||
+            !toInt(std::string_view(tok).substr(at + 1, comma - at - 1), x) ||
+            !toInt(std::string_view(tok).substr(comma + 1, r - comma - 1), y) ||
+            !toInt(std::string_view(tok).substr(r + 1), rot) || rot < 0 || rot > 3)
+            return fail("tile " + std::to_string(i) + " '" + tok + "' is not ID@X,YrR");
+        const int kind = s.kindIndex(tok.substr(0, at));
+        if (kind < 0) return fail("tile " + std::to_string(i) + " '" + tok + "': unknown tile");
+        pl.pos = Pos{x, y};
+        pl.rotation = std::uint8_t(rot);
+        if (i == 0) {
+            const PlacedTile& start = s.board_.tiles()[0];
+            if (start.kind != s.kinds_[size_t(kind)] || !(start.pos == pl.pos) ||
+                start.rotation != rot)
+                return fail("tile 0 '" + tok + "' must be the start tile " + start.kind->id +
+                            "@0,0r0");
+            continue;
+        }
+        const tiledb::TileKind& k = *s.kinds_[size_t(kind)];
+        if (!k.inSupply && s.remaining(kind) <= 0)
+            return fail("tile " + std::to_string(i) + " '" + tok + "': more " + k.id +
+                        " tiles than the box holds");
+        const PlacementProblem pr = s.board_.problem(k, pl);
+        if (pr.kind != PlacementProblem::Kind::None)
+            return fail(
+                "tile " + std::to_string(i) + " '" + tok +
+                "' cannot lie there (occupied, not touching the board, or an edge disagrees)");
+        s.doPlace(kind, pl);
+    }
+    if (const std::string* ms = get("meeples"); ms && !ms->empty()) {
+        for (const std::string& tok : split(*ms, ';')) {
+            const size_t dot = tok.find('.'), colon = tok.find(':');
+            int ti = 0, player = 0;
+            if (dot == std::string::npos || colon != dot + 2 || tok.size() < colon + 3 ||
+                !toInt(std::string_view(tok).substr(0, dot), ti) ||
+                !toInt(std::string_view(tok).substr(colon + 1, tok.size() - colon - 2), player))
+                return fail("meeple '" + tok + "' is not TILE.LABEL:PLAYERk");
+            if (ti < 0 || ti >= s.board_.size())
+                return fail("meeple '" + tok + "': no tile " + std::to_string(ti));
+            if (player < 0 || player >= cfg.players)
+                return fail("meeple '" + tok + "': no such player");
+            const PlacedTile& t = s.board_.tiles()[size_t(ti)];
+            const int f = t.kind->featureIndex(tok[dot + 1]);
+            if (f < 0)
+                return fail("meeple '" + tok + "': tile " + t.kind->id + " has no feature '" +
+                            tok[dot + 1] + "'");
+            const char kl = tok.back();
+            if (kl != 'f')
+                return fail("meeple '" + tok + "': only followers (f) are known in this game");
+            if (t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Field &&
+                !cfg.rules.farmers)
+                return fail("meeple '" + tok + "': a farmer, but this game has no farmers");
+            const NodeId node = NodeId(t.firstNode + f);
+            s.meeples_.push_back(Meeple{node, std::uint8_t(player), MeepleKind::Follower});
+            const bool cloister =
+                t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Cloister ||
+                t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Abbey;
+            ++s.graph_.node(cloister ? node : s.graph_.root(node)).followers[size_t(player)];
+        }
+    }
+    for (const Meeple& m : s.meeples_) {
+        const FeatureNode& n = s.graph_.node(m.node);
+        const PlacedTile& t = s.board_.tiles()[n.tile];
+        const bool cloister =
+            n.kind == tiledb::FeatureKind::Cloister || n.kind == tiledb::FeatureKind::Abbey;
+        if ((cloister && s.board_.neighbourCount8(t.pos) == 8) || (!cloister && s.complete(m.node)))
+            return fail("a follower stands on a completed " +
+                        std::string(tiledb::featureKindName(n.kind)) + " (tile " +
+                        std::to_string(n.tile) + "): it would have been scored and returned");
+    }
+    for (int p = 0; p < cfg.players; ++p)
+        if (s.supply(p) < 0)
+            return fail("player " + std::to_string(p) +
+                        " has more followers on the board than exist");
+    if (const std::string* d = get("discarded"); d && !d->empty())
+        for (const std::string& id : split(*d, ',')) {
+            const int k = s.kindIndex(id);
+            if (k < 0 || s.remaining(k) <= 0)
+                return fail("discarded '" + id + "': unknown tile or none left");
+            s.discarded_.push_back(k);
+        }
+    const std::string* sc = get("scores");
+    if (!sc) return fail("no scores=");
+    const auto scoreTokens = split(*sc, ',');
+    if (int(scoreTokens.size()) != cfg.players) return fail("scores= needs one number per player");
+    for (int p = 0; p < cfg.players; ++p)
+        if (!toInt(scoreTokens[size_t(p)], s.scores_[size_t(p)]) || s.scores_[size_t(p)] < 0)
+            return fail("scores= '" + scoreTokens[size_t(p)] + "' is not a score");
+    s.initialScores_ = s.scores_;
+    if (!getInt("turn", s.turn_, 0, 1000) || !getInt("cur", s.current_, 0, cfg.players - 1))
+        return fail("turn= and cur= (a player) are required");
+    const std::string* ph = get("phase");
+    if (!ph) return fail("no phase=");
+    if (*ph == "tile")
+        s.phase_ = Phase::Tile;
+    else if (*ph == "meeple")
+        s.phase_ = Phase::Meeple, s.lastTile_ = s.board_.size() - 1;
+    else if (*ph == "over")
+        s.phase_ = Phase::GameOver;
+    else
+        return fail("phase= is tile, meeple or over");
+    if (s.phase_ == Phase::Meeple && s.board_.size() < 2)
+        return fail("phase=meeple needs a placed tile");
+    const std::string problem = s.checkConsistency();
+    if (!problem.empty()) return fail(problem);
+    return st;
+}
+
+} // namespace adj

@@ -1,0 +1,87 @@
+#include "adjudicator/random_game.h"
+
+#include <cassert>
+#include <utility>
+
+namespace adj {
+
+namespace {
+std::uint32_t rotl(std::uint32_t x, int k) {
+    return (x << k) | (x >> (32 - k));
+}
+} // namespace
+
+Rng::Rng(std::uint64_t seed) {
+    for (auto& w : s_) {
+        seed += 0x9e3779b97f4a7c15ull;
+        std::uint64_t z = seed;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        w = std::uint32_t((z ^ (z >> 31)) >> 16);
+    }
+}
+
+std::uint32_t Rng::next() {
+    const std::uint32_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint32_t t = s_[1] << 9;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 11);
+    return result;
+}
+
+std::vector<int> shuffledBag(const State& s, Rng& rng) {
+    std::vector<int> bag;
+    for (int k = 0; k < int(s.kinds().size()); ++k)
+        for (int i = 0; i < s.remaining(k); ++i) bag.push_back(k);
+    // (remaining() is capped by the total; for the demo the per-kind maxima exceed it.)
+    for (size_t i = bag.size(); i > 1; --i) std::swap(bag[i - 1], bag[size_t(rng.below(int(i)))]);
+    if (int(bag.size()) > s.remainingTotal()) bag.resize(size_t(s.remainingTotal()));
+    return bag;
+}
+
+State playRandomGame(const GameConfig& config, std::uint64_t seed,
+                     const RandomGameOptions& options) {
+    std::string error;
+    std::optional<State> st = State::create(config, &error);
+    assert(st && "playRandomGame: bad configuration");
+    State& s = *st;
+    Rng rng(seed);
+    std::vector<int> bag = shuffledBag(s, rng);
+    std::vector<Placement> placements;
+    std::vector<MeepleOption> meeples;
+    const std::uint32_t threshold = std::uint32_t(options.meepleChance * 4294967295.0);
+    size_t next = 0;
+    while (!s.terminal()) {
+        if (next == bag.size()) {
+            s.endGame();
+            break;
+        }
+        const int kind = bag[next++];
+        s.legalPlacements(kind, placements);
+        if (placements.empty()) {
+            const Outcome o = s.discard(kind);
+            assert(o.ok());
+            (void)o;
+            if (options.afterEach) options.afterEach(s);
+            continue;
+        }
+        const Outcome placed =
+            s.placeTile(kind, placements[size_t(rng.below(int(placements.size())))]);
+        assert(placed.ok());
+        (void)placed;
+        if (options.afterEach) options.afterEach(s);
+        s.legalMeeples(meeples);
+        if (!meeples.empty() && rng.next() <= threshold)
+            s.deployMeeple(meeples[size_t(rng.below(int(meeples.size())))]);
+        else
+            s.pass();
+        if (options.afterEach) options.afterEach(s);
+    }
+    return std::move(s);
+}
+
+} // namespace adj
