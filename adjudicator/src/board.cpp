@@ -1,5 +1,6 @@
 #include "adjudicator/board.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace adj {
@@ -60,9 +61,9 @@ int Board::neighbourCount8(Pos p) const {
     return n;
 }
 
-bool Board::fitsCell(const tiledb::TileKind& kind, const FrontierCell& c, int rotation) const {
+bool Board::fitsCell(const tiledb::TileKind& kind, const FrontierCell& c, int rotation) {
     if (kind.sideTerrain(0, 0) == Terrain::Wall) return c.neighbours == 4; // the abbey: a hole
-    return (kind.sideSignature[size_t(rotation)] & c.mask) == c.required;
+    return (kind.fittingRotations[c.code] >> rotation) & 1U;
 }
 
 PlacementProblem Board::problem(const tiledb::TileKind& kind, Placement pl) const {
@@ -102,9 +103,51 @@ void Board::legalPlacements(const tiledb::TileKind& kind, std::vector<Placement>
                             bool distinctOnly) const {
     out.clear();
     const int rotations = distinctOnly ? kind.distinctRotations : 4;
+    if (kind.sideTerrain(0, 0) == Terrain::Wall) { // the abbey: any hole, any rotation
+        for (const FrontierCell& c : frontier_)
+            if (c.neighbours == 4)
+                for (int r = 0; r < rotations; ++r)
+                    out.push_back(Placement{c.pos, std::uint8_t(r)});
+        return;
+    }
+    const std::uint8_t keep = std::uint8_t((1U << rotations) - 1);
+    for (const FrontierCell& c : frontier_) {
+        unsigned fits = kind.fittingRotations[c.code] & keep;
+        while (fits) {
+            const int r = __builtin_ctz(fits);
+            fits &= fits - 1;
+            out.push_back(Placement{c.pos, std::uint8_t(r)});
+        }
+    }
+}
+
+namespace {
+// Set bits of a 4-bit rotation mask (no popcount instruction on the baseline x86-64 target).
+constexpr std::uint8_t kBits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+} // namespace
+
+int Board::countPlacements(const tiledb::TileKind& kind) const {
+    const bool abbey = kind.sideTerrain(0, 0) == Terrain::Wall;
+    int n = 0;
     for (const FrontierCell& c : frontier_)
-        for (int r = 0; r < rotations; ++r)
-            if (fitsCell(kind, c, r)) out.push_back(Placement{c.pos, std::uint8_t(r)});
+        n += abbey ? (c.neighbours == 4 ? 4 : 0) : kBits4[kind.fittingRotations[c.code] & 15];
+    return n;
+}
+
+Placement Board::nthPlacement(const tiledb::TileKind& kind, int n) const {
+    const bool abbey = kind.sideTerrain(0, 0) == Terrain::Wall;
+    for (const FrontierCell& c : frontier_) {
+        unsigned fits = abbey ? (c.neighbours == 4 ? 15U : 0U) : kind.fittingRotations[c.code];
+        const int here = kBits4[fits & 15];
+        if (n >= here) {
+            n -= here;
+            continue;
+        }
+        while (n--) fits &= fits - 1;
+        return Placement{c.pos, std::uint8_t(__builtin_ctz(fits))};
+    }
+    assert(false && "nthPlacement: n out of range");
+    return {};
 }
 
 bool Board::hasLegalPlacement(const tiledb::TileKind& kind) const {
@@ -138,15 +181,14 @@ int Board::place(const tiledb::TileKind& kind, std::uint8_t kindIndex, Placement
         if (nslot.tile >= 0) continue;
         if (nslot.frontier < 0) {
             nslot.frontier = std::int16_t(frontier_.size());
-            frontier_.push_back(FrontierCell{n, 0, 0, 0});
+            frontier_.push_back(FrontierCell{n, 0, 0});
         }
         FrontierCell& c = frontier_[size_t(nslot.frontier)];
         const int facing = (side + 2) % 4;
         const Terrain t = kind.sideTerrain(side, pl.rotation % 4);
         ++c.neighbours;
         if (t != Terrain::Wall) { // an abbey's wall fits anything
-            c.mask |= std::uint8_t(3u << (2 * facing));
-            c.required |= std::uint8_t(unsigned(t) << (2 * facing));
+            c.code |= tiledb::sideConstraint(facing, t);
         }
     }
     return index;

@@ -23,15 +23,15 @@ const char* sideWord(int s) {
 
 } // namespace
 
-std::string ruleList(const std::vector<RuleRef>& rules) {
+std::string ruleList(const RuleList& rules) {
     std::string s = "[";
-    for (size_t i = 0; i < rules.size(); ++i) s += (i ? ", " : "") + std::string(ruleId(rules[i]));
+    for (int i = 0; i < rules.size(); ++i) s += (i ? ", " : "") + std::string(ruleId(rules[i]));
     return s + "]";
 }
 
 std::string describe(const ScoreEvent& e, const std::vector<std::string>& names) {
     std::string who;
-    for (size_t i = 0; i < e.scorers.size(); ++i)
+    for (int i = 0; i < e.scorers.size(); ++i)
         who += (i == 0                      ? ""
                 : i + 1 == e.scorers.size() ? " and "
                                             : ", ") +
@@ -104,7 +104,7 @@ std::string describe(const Violation& v, const std::vector<std::string>& names) 
     case K::NoSuchFeature: s = "Tile " + v.tile + " has no such feature."; break;
     case K::FeatureOccupied: {
         std::string who;
-        for (size_t i = 0; i < v.occupants.size(); ++i)
+        for (int i = 0; i < v.occupants.size(); ++i)
             who += (i ? ", " : "") + name(names, v.occupants[i]);
         s = std::string("That ") + tiledb::featureKindName(v.feature) +
             " is already occupied (by " + who + ", e.g. on the tile at " + pos(v.other) +

@@ -5,9 +5,9 @@
 namespace adj {
 
 bool FeatureNode::occupied() const {
-    for (int p = 0; p < kMaxPlayers; ++p)
-        if (followers[size_t(p)] || mayors[size_t(p)]) return true;
-    return false;
+    std::uint8_t any = 0;
+    for (size_t p = 0; p < size_t(kMaxPlayers); ++p) any |= std::uint8_t(followers[p] | mayors[p]);
+    return any != 0;
 }
 
 NodeId FeatureGraph::add(std::uint16_t tile, std::uint8_t local, tiledb::FeatureKind kind, int open,

@@ -75,7 +75,7 @@ std::string State::toNotation() const {
     }
     o << " discarded=";
     for (size_t i = 0; i < discarded_.size(); ++i)
-        o << (i ? "," : "") << kinds_[size_t(discarded_[i])]->id;
+        o << (i ? "," : "") << setup_->kinds[size_t(discarded_[i])]->id;
     return o.str();
 }
 
@@ -152,13 +152,13 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
         pl.rotation = std::uint8_t(rot);
         if (i == 0) {
             const PlacedTile& start = s.board_.tiles()[0];
-            if (start.kind != s.kinds_[size_t(kind)] || !(start.pos == pl.pos) ||
+            if (start.kind != s.setup_->kinds[size_t(kind)] || !(start.pos == pl.pos) ||
                 start.rotation != rot)
                 return fail("tile 0 '" + tok + "' must be the start tile " + start.kind->id +
                             "@0,0r0");
             continue;
         }
-        const tiledb::TileKind& k = *s.kinds_[size_t(kind)];
+        const tiledb::TileKind& k = *s.setup_->kinds[size_t(kind)];
         if (!k.inSupply && s.remaining(kind) <= 0)
             return fail("tile " + std::to_string(i) + " '" + tok + "': more " + k.id +
                         " tiles than the box holds");
@@ -193,7 +193,7 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
                 !cfg.rules.farmers)
                 return fail("meeple '" + tok + "': a farmer, but this game has no farmers");
             const NodeId node = NodeId(t.firstNode + f);
-            s.meeples_.push_back(Meeple{node, std::uint8_t(player), MeepleKind::Follower});
+            s.addMeeple(Meeple{node, std::uint8_t(player), MeepleKind::Follower});
             const bool cloister =
                 t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Cloister ||
                 t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Abbey;
@@ -220,6 +220,7 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
             if (k < 0 || s.remaining(k) <= 0)
                 return fail("discarded '" + id + "': unknown tile or none left");
             s.discarded_.push_back(k);
+            s.takeFromBox(k);
         }
     const std::string* sc = get("scores");
     if (!sc) return fail("no scores=");

@@ -49,9 +49,9 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
     std::optional<State> st = State::create(config, &error);
     assert(st && "playRandomGame: bad configuration");
     State& s = *st;
+    s.setKeepLog(options.keepLog);
     Rng rng(seed);
     std::vector<int> bag = shuffledBag(s, rng);
-    std::vector<Placement> placements;
     std::vector<MeepleOption> meeples;
     const std::uint32_t threshold = std::uint32_t(options.meepleChance * 4294967295.0);
     size_t next = 0;
@@ -61,16 +61,16 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
             break;
         }
         const int kind = bag[next++];
-        s.legalPlacements(kind, placements);
-        if (placements.empty()) {
+        const tiledb::TileKind& k = *s.kinds()[size_t(kind)];
+        const int choices = s.board().countPlacements(k);
+        if (choices == 0) {
             const Outcome o = s.discard(kind);
             assert(o.ok());
             (void)o;
             if (options.afterEach) options.afterEach(s);
             continue;
         }
-        const Outcome placed =
-            s.placeTile(kind, placements[size_t(rng.below(int(placements.size())))]);
+        const Outcome placed = s.placeTile(kind, s.board().nthPlacement(k, rng.below(choices)));
         assert(placed.ok());
         (void)placed;
         if (options.afterEach) options.afterEach(s);

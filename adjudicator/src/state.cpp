@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
 
 namespace adj {
 
@@ -16,6 +19,9 @@ bool isCloisterLike(FeatureKind k) {
 }
 bool hasOpenEnds(FeatureKind k) {
     return k == FeatureKind::Road || k == FeatureKind::City;
+}
+bool hasCloister(const tiledb::TileKind& k) {
+    return k.hasFeature(FeatureKind::Cloister) || k.hasFeature(FeatureKind::Abbey);
 }
 
 } // namespace
@@ -31,6 +37,44 @@ GameConfig GameConfig::forSet(const std::string& set, int players) {
     return c;
 }
 
+std::shared_ptr<const TileSetup> TileSetup::get(const GameConfig& config, std::string* error) {
+    // Built once per combination of sets and shared by every game that uses it.
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const TileSetup>> cache;
+    std::string key = config.baseSet;
+    for (const std::string& e : config.expansions) key += "+" + e;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    const auto& cat = tiledb::Catalogue::bundled();
+    const tiledb::TileSet* base = cat.set(config.baseSet);
+    if (!base || base->startTile.empty()) {
+        if (error) *error = "unknown base set '" + config.baseSet + "' (base, winter, demo)";
+        return nullptr;
+    }
+    auto setup = std::make_shared<TileSetup>();
+    auto addSet = [&](const tiledb::TileSet& set) {
+        for (const auto& k : set.kinds) {
+            setup->kinds.push_back(&k);
+            setup->boxCount.push_back(k.inSupply ? 0 : k.count);
+            setup->cloister.push_back(hasCloister(k));
+        }
+        setup->boxTotal += set.landTiles();
+    };
+    addSet(*base);
+    for (const std::string& e : config.expansions) {
+        const tiledb::TileSet* set = cat.set(e);
+        if (!set || !set->startTile.empty()) {
+            if (error) *error = "unknown expansion '" + e + "' (abbey-mayor)";
+            return nullptr;
+        }
+        addSet(*set);
+    }
+    for (size_t i = 0; i < setup->kinds.size(); ++i)
+        if (setup->kinds[i]->id == base->startTile) setup->startKind = int(i);
+    cache.emplace(key, setup);
+    return setup;
+}
+
 std::optional<State> State::create(const GameConfig& config, std::string* error) {
     auto fail = [&](const std::string& msg) -> std::optional<State> {
         if (error) *error = msg;
@@ -40,70 +84,73 @@ std::optional<State> State::create(const GameConfig& config, std::string* error)
         return fail("players: " + std::to_string(config.players) + " is not 1 to 6");
     if (config.rules.followers < 0 || config.rules.followers > 99)
         return fail("followers: " + std::to_string(config.rules.followers) + " is not 0 to 99");
-    const auto& cat = tiledb::Catalogue::bundled();
-    const tiledb::TileSet* base = cat.set(config.baseSet);
-    if (!base || base->startTile.empty())
-        return fail("unknown base set '" + config.baseSet + "' (base, winter, demo)");
-    State s;
-    s.config_ = config;
-    auto addSet = [&](const tiledb::TileSet& set) {
-        for (const auto& k : set.kinds) {
-            s.kinds_.push_back(&k);
-            s.boxCount_.push_back(k.inSupply ? 0 : k.count);
-        }
-        s.boxTotal_ += set.landTiles();
-    };
-    addSet(*base);
-    for (const std::string& e : config.expansions) {
-        const tiledb::TileSet* set = cat.set(e);
-        if (!set || !set->startTile.empty())
-            return fail("unknown expansion '" + e + "' (abbey-mayor)");
-        addSet(*set);
-    }
-    if (config.rules.table) s.board_.setBounds(config.rules.table);
-    s.placedCount_.assign(s.kinds_.size(), 0);
-    const int start = s.kindIndex(base->startTile);
     if (config.rules.table && !config.rules.table->contains(Pos{0, 0}))
         return fail("table: the start tile's cell (0,0) is outside the table");
-    s.doPlace(start, Placement{Pos{0, 0}, 0});
+    std::string err;
+    std::shared_ptr<const TileSetup> setup = TileSetup::get(config, &err);
+    if (!setup) return fail(err);
+    State s;
+    s.config_ = config;
+    s.setup_ = std::move(setup);
+    if (config.rules.table) s.board_.setBounds(config.rules.table);
+    s.left_ = s.setup_->boxCount;
+    s.landLeft_ = s.setup_->boxTotal;
+    s.graph_.reserve(4 * s.setup_->boxTotal); // about four features a tile
+    s.meeples_.reserve(size_t(config.players * config.rules.followers));
+    s.doPlace(s.setup_->startKind, Placement{Pos{0, 0}, 0});
     return s;
 }
 
 int State::kindIndex(std::string_view name) const {
-    for (size_t i = 0; i < kinds_.size(); ++i)
-        if (kinds_[i]->id == name) return int(i);
-    for (size_t i = 0; i < kinds_.size(); ++i)
-        for (const auto& a : kinds_[i]->aliases)
+    for (size_t i = 0; i < setup_->kinds.size(); ++i)
+        if (setup_->kinds[i]->id == name) return int(i);
+    for (size_t i = 0; i < setup_->kinds.size(); ++i)
+        for (const auto& a : setup_->kinds[i]->aliases)
             if (a == name) return int(i);
     return -1;
 }
 
 int State::supply(PlayerId p, MeepleKind k) const {
-    int onBoard = 0;
-    for (const Meeple& m : meeples_) onBoard += m.player == p && m.kind == k;
     const int total = k == MeepleKind::Follower ? config_.rules.followers : 0;
-    return total - onBoard;
+    return total - onBoard_[size_t(p)][size_t(k)];
+}
+
+template <class Pred>
+void State::removeMeeples(Pred leaves) {
+    size_t kept = 0;
+    for (const Meeple& m : meeples_) {
+        if (leaves(m))
+            --onBoard_[m.player][size_t(m.kind)];
+        else
+            meeples_[kept++] = m;
+    }
+    meeples_.resize(kept);
+}
+
+void State::addMeeple(Meeple m) {
+    meeples_.push_back(m);
+    ++onBoard_[m.player][size_t(m.kind)];
 }
 
 int State::remaining(int kind) const {
-    int discardedHere = 0;
-    for (int d : discarded_) discardedHere += d == kind;
-    const int left = boxCount_[size_t(kind)] - placedCount_[size_t(kind)] - discardedHere;
-    return std::min(left, remainingTotal());
+    return std::min(left_[size_t(kind)], landLeft_);
 }
 
 int State::remainingTotal() const {
-    int used = int(discarded_.size());
-    for (size_t i = 0; i < kinds_.size(); ++i)
-        if (!kinds_[i]->inSupply) used += placedCount_[i];
-    return boxTotal_ - used;
+    return landLeft_;
 }
 
-Violation State::violation(Violation::Kind kind, Pos at, std::vector<RuleRef> rules) const {
+void State::takeFromBox(int kind) {
+    if (setup_->kinds[size_t(kind)]->inSupply) return;
+    --left_[size_t(kind)];
+    --landLeft_;
+}
+
+Violation State::violation(Violation::Kind kind, Pos at, RuleList rules) const {
     Violation v;
     v.kind = kind;
     v.at = at;
-    v.rules = std::move(rules);
+    v.rules = rules;
     return v;
 }
 
@@ -115,45 +162,48 @@ std::vector<Placement> State::legalPlacements(int kind, bool distinctOnly) const
 
 void State::legalPlacements(int kind, std::vector<Placement>& out, bool distinctOnly) const {
     out.clear();
-    if (phase_ != Phase::Tile || kind < 0 || kind >= int(kinds_.size())) return;
-    board_.legalPlacements(*kinds_[size_t(kind)], out, distinctOnly);
+    if (phase_ != Phase::Tile || kind < 0 || kind >= int(setup_->kinds.size())) return;
+    board_.legalPlacements(*setup_->kinds[size_t(kind)], out, distinctOnly);
 }
 
 void State::doPlace(int kind, Placement pl) {
-    const tiledb::TileKind& k = *kinds_[size_t(kind)];
+    const tiledb::TileKind& k = *setup_->kinds[size_t(kind)];
+    const int rot = pl.rotation % 4;
+    // The four neighbours, looked up once. A port is open when its board side faces an empty
+    // cell (the table edge counts as closed under that house rule).
+    int nbr[4];
+    std::uint16_t openPorts = 0; // in the tile's own port numbering
+    const auto bounds = board_.bounds();
+    for (int side = 0; side < 4; ++side) {
+        const Pos n = neighbour(pl.pos, side);
+        nbr[side] = board_.tileIndexAt(n);
+        const bool edgeCloses = bounds && !bounds->contains(n) && config_.rules.tableEdgeCloses;
+        if (nbr[side] < 0 && !edgeCloses)
+            openPorts |= std::uint16_t(7U << (3 * ((side + 4 - rot) % 4)));
+    }
     const int tileIndex = board_.size();
+    assert(tileIndex < kMaxTiles && "more tiles than any box holds");
     const NodeId first = NodeId(graph_.size());
     board_.place(k, std::uint8_t(kind), pl, first);
-    ++placedCount_[size_t(kind)];
-    const int rot = pl.rotation % 4;
-    const auto bounds = board_.bounds();
-    // One node per feature; road/city ports facing an empty cell are its open ends.
+    takeFromBox(kind);
+    if (setup_->cloister[size_t(kind)]) openCloisters_.push_back(std::uint16_t(tileIndex));
     for (size_t f = 0; f < k.features.size(); ++f) {
         const auto& feat = k.features[f];
         int open = 0;
-        if (hasOpenEnds(feat.kind)) {
-            for (int p = 0; p < tiledb::kPorts; ++p) {
-                if (!feat.hasPort(tiledb::Port(p))) continue;
-                const int side = tiledb::rotateSide(p / 3, rot);
-                const Pos n = neighbour(pl.pos, side);
-                if (bounds && !bounds->contains(n) && config_.rules.tableEdgeCloses) continue;
-                if (board_.tileIndexAt(n) < 0) ++open;
-            }
-        }
+        if (hasOpenEnds(feat.kind))
+            for (unsigned bits = feat.ports & openPorts; bits; bits &= bits - 1) ++open;
         graph_.add(std::uint16_t(tileIndex), std::uint8_t(f), feat.kind, open, feat.pennants);
     }
     // Join across every edge shared with a neighbour; each joined port closes one open end of
     // the neighbour's feature (ours was never counted open).
     for (int side = 0; side < 4; ++side) {
-        const Pos n = neighbour(pl.pos, side);
-        const int ni = board_.tileIndexAt(n);
-        if (ni < 0 || ni == tileIndex) continue;
-        const PlacedTile& nt = board_.tiles()[size_t(ni)];
+        if (nbr[side] < 0) continue;
+        const PlacedTile& nt = board_.tiles()[size_t(nbr[side])];
         for (int j = 0; j < 3; ++j) {
             const tiledb::Port bp = tiledb::Port(side * 3 + j);
-            const int ours = k.featureAtPort(bp, rot);
             const int theirs = nt.kind->featureAtPort(tiledb::matchingPort(bp), nt.rotation);
             if (theirs < 0) continue; // an abbey wall
+            const int ours = k.featureAtPort(bp, rot);
             const NodeId tn = NodeId(nt.firstNode + theirs);
             if (hasOpenEnds(nt.kind->features[size_t(theirs)].kind))
                 --graph_.node(graph_.root(tn)).open;
@@ -169,9 +219,9 @@ Outcome State::placeTile(int kind, Placement pl) {
         return out.violation = violation(K::GameOver, pl.pos, {RuleRef::GameOver}), out;
     if (phase_ != Phase::Tile)
         return out.violation = violation(K::WrongPhase, pl.pos, {RuleRef::MeepleOnePerTurn}), out;
-    if (kind < 0 || kind >= int(kinds_.size()))
+    if (kind < 0 || kind >= int(setup_->kinds.size()))
         return out.violation = violation(K::UnknownTile, pl.pos, {RuleRef::PlaceTilesInBox}), out;
-    const tiledb::TileKind& k = *kinds_[size_t(kind)];
+    const tiledb::TileKind& k = *setup_->kinds[size_t(kind)];
     if (!k.inSupply && remaining(kind) <= 0) {
         Violation v = violation(K::NoTileLeft, pl.pos, {RuleRef::PlaceTilesInBox});
         v.tile = k.id;
@@ -221,22 +271,23 @@ Outcome State::discard(int kind) {
         return out.violation = violation(K::GameOver, {}, {RuleRef::GameOver}), out;
     if (phase_ != Phase::Tile)
         return out.violation = violation(K::WrongPhase, {}, {RuleRef::TurnOrder}), out;
-    if (kind < 0 || kind >= int(kinds_.size()) || kinds_[size_t(kind)]->inSupply)
+    if (kind < 0 || kind >= int(setup_->kinds.size()) || setup_->kinds[size_t(kind)]->inSupply)
         return out.violation = violation(K::UnknownTile, {}, {RuleRef::PlaceTilesInBox}), out;
     if (remaining(kind) <= 0) {
         Violation v = violation(K::NoTileLeft, {}, {RuleRef::PlaceTilesInBox});
-        v.tile = kinds_[size_t(kind)]->id;
+        v.tile = setup_->kinds[size_t(kind)]->id;
         return out.violation = v, out;
     }
     std::vector<Placement> legal;
-    board_.legalPlacements(*kinds_[size_t(kind)], legal, true);
+    board_.legalPlacements(*setup_->kinds[size_t(kind)], legal, true);
     if (!legal.empty()) {
         Violation v =
             violation(K::TileFitsSomewhere, legal.front().pos, {RuleRef::PlaceDiscardUnplayable});
-        v.tile = kinds_[size_t(kind)]->id;
+        v.tile = setup_->kinds[size_t(kind)]->id;
         return out.violation = v, out;
     }
     discarded_.push_back(kind);
+    takeFromBox(kind);
     // The same player draws again; if that was the last tile, the game is over.
     if (remainingTotal() == 0) finalScoring(out);
     return out;
@@ -298,7 +349,7 @@ Outcome State::deployMeeple(MeepleOption option) {
             }
         return out.violation = v, out;
     }
-    meeples_.push_back(Meeple{node, std::uint8_t(current_), MeepleKind::Follower});
+    addMeeple(Meeple{node, std::uint8_t(current_), MeepleKind::Follower});
     ++graph_.node(graph_.root(node)).followers[size_t(current_)];
     finishTurn(out);
     return out;
@@ -343,13 +394,20 @@ NodeId State::featureOf(int tileIndex, int localFeature) const {
 }
 
 std::vector<Pos> State::tilesOf(NodeId feature) const {
-    std::vector<int> idx;
-    graph_.forEachMember(graph_.root(feature),
-                         [&](NodeId m) { idx.push_back(graph_.node(m).tile); });
-    std::sort(idx.begin(), idx.end());
-    idx.erase(std::unique(idx.begin(), idx.end()), idx.end());
+    // A bit per placed tile: distinct tiles come out in placement order, with no sorting.
+    std::array<std::uint64_t, kMaxTiles / 64> seen{};
+    int n = 0;
+    graph_.forEachMember(graph_.root(feature), [&](NodeId m) {
+        const unsigned t = graph_.node(m).tile;
+        const std::uint64_t bit = std::uint64_t(1) << (t & 63);
+        n += !(seen[t >> 6] & bit);
+        seen[t >> 6] |= bit;
+    });
     std::vector<Pos> out;
-    for (int i : idx) out.push_back(board_.tiles()[size_t(i)].pos);
+    out.reserve(size_t(n));
+    for (size_t w = 0; w < seen.size(); ++w)
+        for (std::uint64_t bits = seen[w]; bits; bits &= bits - 1)
+            out.push_back(board_.tiles()[w * 64 + size_t(__builtin_ctzll(bits))].pos);
     return out;
 }
 
@@ -359,22 +417,26 @@ bool State::complete(NodeId feature) const {
 }
 
 int State::farmCities(NodeId farm, std::vector<NodeId>* cities) const {
-    std::vector<NodeId> found;
+    NodeId found[kMaxTiles];
+    int n = 0;
     graph_.forEachMember(graph_.root(farm), [&](NodeId m) {
-        const FeatureNode& n = graph_.node(m);
-        const PlacedTile& t = board_.tiles()[n.tile];
-        for (int c : t.kind->features[n.local].borders) {
+        const FeatureNode& node = graph_.node(m);
+        const PlacedTile& t = board_.tiles()[node.tile];
+        for (int c : t.kind->features[node.local].borders) {
             const NodeId city = graph_.root(NodeId(t.firstNode + c));
-            if (graph_.node(city).open == 0) found.push_back(city);
+            if (graph_.node(city).open != 0 || std::find(found, found + n, city) != found + n)
+                continue;
+            if (n < kMaxTiles) found[n++] = city;
         }
     });
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    if (cities) *cities = found;
-    return int(found.size());
+    if (cities) {
+        cities->assign(found, found + n);
+        std::sort(cities->begin(), cities->end());
+    }
+    return n;
 }
 
-ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when) const {
+ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when, int knownCities) const {
     const NodeId root = isCloisterLike(graph_.node(feature).kind) ? feature : graph_.root(feature);
     const FeatureNode& r = graph_.node(root);
     const FeatureNode& self = graph_.node(feature);
@@ -418,7 +480,7 @@ ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when) const {
     }
     case FeatureKind::Field: {
         e.tiles = tilesOf(root);
-        e.cities = farmCities(root, nullptr);
+        e.cities = knownCities >= 0 ? knownCities : farmCities(root, nullptr);
         e.perCity = 3;
         e.rules = {RuleRef::FinalFarm, RuleRef::FarmCityBorderWall};
         break;
@@ -450,17 +512,16 @@ ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when) const {
 
 void State::record(ScoreEvent e, Outcome& out) {
     for (PlayerId p : e.scorers) scores_[size_t(p)] += e.points;
-    log_.push_back(e);
+    if (keepLog_)
+        log_.push_back(e);
+    else
+        for (PlayerId p : e.scorers) initialScores_[size_t(p)] += e.points; // keeps the invariant
     out.events.push_back(std::move(e));
 }
 
 void State::returnMeeples(NodeId root) {
-    meeples_.erase(std::remove_if(meeples_.begin(), meeples_.end(),
-                                  [&](const Meeple& m) {
-                                      return m.kind != MeepleKind::Barn &&
-                                             graph_.root(m.node) == root;
-                                  }),
-                   meeples_.end());
+    removeMeeples(
+        [&](const Meeple& m) { return m.kind != MeepleKind::Barn && graph_.root(m.node) == root; });
     FeatureNode& r = graph_.node(root);
     r.followers.fill(0);
     r.mayors.fill(0);
@@ -480,9 +541,7 @@ void State::scoreCloister(NodeId node, ScoreEvent::When when, Outcome& out) {
     ScoreEvent e = evaluate(node, when);
     if (when == ScoreEvent::When::Completed) e.rules.push_back(RuleRef::FollowersReturn);
     record(std::move(e), out);
-    meeples_.erase(std::remove_if(meeples_.begin(), meeples_.end(),
-                                  [&](const Meeple& m) { return m.node == node; }),
-                   meeples_.end());
+    removeMeeples([&](const Meeple& m) { return m.node == node; });
     n.followers.fill(0);
     n.mayors.fill(0);
 }
@@ -490,31 +549,33 @@ void State::scoreCloister(NodeId node, ScoreEvent::When when, Outcome& out) {
 void State::finishTurn(Outcome& out) {
     const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
     // Roads and cities the tile completed (its own features' sets with no open end left).
-    std::vector<NodeId> done;
+    NodeId done[tiledb::kPorts];
+    int nDone = 0;
     for (size_t f = 0; f < t.kind->features.size(); ++f) {
         const NodeId r = graph_.root(NodeId(t.firstNode + f));
         if (hasOpenEnds(graph_.node(r).kind) && graph_.node(r).open == 0 &&
-            std::find(done.begin(), done.end(), r) == done.end())
-            done.push_back(r);
+            std::find(done, done + nDone, r) == done + nDone)
+            done[nDone++] = r;
     }
-    for (NodeId r : done) scoreCompleted(r, out);
+    for (int i = 0; i < nDone; ++i) scoreCompleted(done[i], out);
     // Cloisters (and abbeys) on this tile or around it that now have all eight neighbours.
-    for (int dy = 1; dy >= -1; --dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-            const Pos p{t.pos.x + dx, t.pos.y + dy};
-            const int ti = board_.tileIndexAt(p);
-            if (ti < 0 || board_.neighbourCount8(p) != 8) continue;
-            const PlacedTile& c = board_.tiles()[size_t(ti)];
-            for (size_t f = 0; f < c.kind->features.size(); ++f)
-                if (isCloisterLike(c.kind->features[f].kind))
-                    scoreCloister(NodeId(c.firstNode + f), ScoreEvent::When::Completed, out);
+    for (size_t i = 0; i < openCloisters_.size();) {
+        const PlacedTile& c = board_.tiles()[openCloisters_[i]];
+        const bool near = std::abs(c.pos.x - t.pos.x) <= 1 && std::abs(c.pos.y - t.pos.y) <= 1;
+        if (!near || board_.neighbourCount8(c.pos) != 8) {
+            ++i;
+            continue;
         }
+        for (size_t f = 0; f < c.kind->features.size(); ++f)
+            if (isCloisterLike(c.kind->features[f].kind))
+                scoreCloister(NodeId(c.firstNode + f), ScoreEvent::When::Completed, out);
+        openCloisters_[i] = openCloisters_.back();
+        openCloisters_.pop_back();
+    }
     ++turn_;
-    bool hole = true;
-    for (int side = 0; side < 4; ++side)
-        hole = hole && board_.tileIndexAt(neighbour(t.pos, side)) >= 0;
-    const bool extraTurn =
-        config_.rules.holeExtraTurn && hole && t.kind->sideTerrain(0, 0) != Terrain::Wall;
+    bool extraTurn = config_.rules.holeExtraTurn && t.kind->sideTerrain(0, 0) != Terrain::Wall;
+    for (int side = 0; extraTurn && side < 4; ++side) // a filled hole: all four sides touch
+        extraTurn = board_.tileIndexAt(neighbour(t.pos, side)) >= 0;
     if (!extraTurn) current_ = (current_ + 1) % config_.players;
     phase_ = Phase::Tile;
     lastTile_ = -1;
@@ -526,19 +587,21 @@ void State::finalScoring(Outcome& out) {
     // Unfinished roads, cities and cloisters first, then the farms. Cloisters are scored per
     // tile; other features once per set, however many pieces stand on them.
     std::vector<NodeId> toScore;
+    out.events.reserve(out.events.size() + meeples_.size());
     for (const Meeple& m : meeples_) {
         const FeatureKind k = graph_.node(m.node).kind;
         if (k == FeatureKind::Field || m.kind == MeepleKind::Barn) continue;
         const NodeId key = isCloisterLike(k) ? m.node : graph_.root(m.node);
         if (std::find(toScore.begin(), toScore.end(), key) == toScore.end()) toScore.push_back(key);
     }
+    for (NodeId key : toScore) record(evaluate(key, ScoreEvent::When::EndOfGame), out);
+    // Every piece but farmers (and barns) goes home; one pass over the pieces.
+    removeMeeples([&](const Meeple& m) {
+        return m.kind != MeepleKind::Barn && graph_.node(m.node).kind != FeatureKind::Field;
+    });
     for (NodeId key : toScore) {
-        if (isCloisterLike(graph_.node(key).kind)) {
-            scoreCloister(key, ScoreEvent::When::EndOfGame, out);
-            continue;
-        }
-        record(evaluate(key, ScoreEvent::When::EndOfGame), out);
-        returnMeeples(key);
+        graph_.node(key).followers.fill(0);
+        graph_.node(key).mayors.fill(0);
     }
     if (config_.rules.farmers) {
         // Each farm with farmers scores its bordering completed cities; a city on the border of
@@ -552,14 +615,12 @@ void State::finalScoring(Outcome& out) {
         std::vector<std::vector<NodeId>> citiesOf(farms.size());
         for (size_t i = 0; i < farms.size(); ++i) farmCities(farms[i], &citiesOf[i]);
         for (size_t i = 0; i < farms.size(); ++i) {
-            ScoreEvent e = evaluate(farms[i], ScoreEvent::When::EndOfGame);
+            ScoreEvent e = evaluate(farms[i], ScoreEvent::When::EndOfGame, int(citiesOf[i].size()));
             bool shared = false;
             for (size_t j = 0; j < farms.size() && !shared; ++j)
-                if (j != i)
-                    for (NodeId c : citiesOf[i])
-                        if (std::find(citiesOf[j].begin(), citiesOf[j].end(), c) !=
-                            citiesOf[j].end())
-                            shared = true;
+                for (NodeId c : citiesOf[i])
+                    if (j != i && std::binary_search(citiesOf[j].begin(), citiesOf[j].end(), c))
+                        shared = true;
             if (shared) e.rules.push_back(RuleRef::FarmSeveralFarms);
             e.rules.push_back(RuleRef::FarmersStay);
             record(std::move(e), out);

@@ -583,6 +583,23 @@ void Parser::computeDerived(TileKind& k) {
         }
         k.sideSignature[size_t(rot)] = sig;
     }
+    for (int code = 0; code < 256; ++code) {
+        std::uint8_t fits = 0;
+        for (int rot = 0; rot < 4; ++rot) {
+            bool ok = true;
+            for (int side = 0; side < 4; ++side) {
+                const int want = (code >> (2 * side)) & 3;
+                if (!want) continue;
+                const Terrain mine = k.sideTerrain(side, rot);
+                // A wall fits anything; a neighbour's terrain must equal ours. Walls on the
+                // board are recorded as no constraint.
+                if (mine != Terrain::Wall && int(mine) + 1 != want) ok = false;
+            }
+            if (k.sideTerrain(0, 0) == Terrain::Wall) ok = false; // abbeys: by neighbour count
+            if (ok) fits |= std::uint8_t(1U << rot);
+        }
+        k.fittingRotations[size_t(code)] = fits;
+    }
     // Rotations that give the same tile: same terrain at every port, same port grouping,
     // same feature kinds and pennants.
     auto shape = [&](int rot) {

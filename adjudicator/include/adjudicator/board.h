@@ -2,15 +2,17 @@
 //
 // Tiles live in placement order in tiles(); a small open-addressing table maps a cell to its
 // tile or to its entry in the frontier. The frontier is every empty cell that shares an edge
-// with a placed tile, each with the terrain its neighbours demand on each side, packed like a
-// tile's side signature (2 bits per side, N E S W):
+// with a placed tile, each with a constraint code: 2 bits per side (N E S W), 0 for no
+// neighbour (or an abbey's wall, which fits anything), else 1 + the terrain the neighbour
+// shows on that edge:
 //
-//      cell (x, y+1) demands S = city          mask 0b00110000, required 0b00100000
-//                   +-----+
-//                   |  ?  |   a tile fits when (signature & mask) == required
-//                   +-----+
+//          +-----+
+//          |  ?  |  <- a city to the south: code = (1 + City) << 4
+//          +-----+
+//          | CCC |
 //
-// so testing one rotation of one tile at one cell is one AND and one compare.
+// Each tile kind carries a 256-entry table from code to the rotations that fit
+// (TileKind::fittingRotations), so all four rotations of a kind at a cell are one lookup.
 #pragma once
 
 #include "adjudicator/types.h"
@@ -41,8 +43,7 @@ struct Placement {
 
 struct FrontierCell {
     Pos pos;
-    std::uint8_t mask = 0;       // sides constrained by a neighbour's terrain
-    std::uint8_t required = 0;   // the terrain demanded on those sides
+    std::uint8_t code = 0;       // constraint code, see above
     std::uint8_t neighbours = 0; // placed tiles around it (walls included), 0..4
 };
 
@@ -87,6 +88,10 @@ public:
     void legalPlacements(const tiledb::TileKind& kind, std::vector<Placement>& out,
                          bool distinctOnly = false) const;
     bool hasLegalPlacement(const tiledb::TileKind& kind) const;
+    // How many legal placements there are, and the n-th of them in legalPlacements() order,
+    // without building the list (for picking one at random).
+    int countPlacements(const tiledb::TileKind& kind) const;
+    Placement nthPlacement(const tiledb::TileKind& kind, int n) const;
 
     // Puts a tile down; the caller has checked it fits. Returns its index.
     int place(const tiledb::TileKind& kind, std::uint8_t kindIndex, Placement pl,
@@ -106,7 +111,7 @@ private:
     }
     int find(Pos p) const; // slot index holding p, or -1
     int findOrAdd(Pos p);  // slot index for p, created empty if needed
-    bool fitsCell(const tiledb::TileKind& kind, const FrontierCell& c, int rotation) const;
+    static bool fitsCell(const tiledb::TileKind& kind, const FrontierCell& c, int rotation);
 
     std::vector<PlacedTile> tiles_;
     std::vector<FrontierCell> frontier_;

@@ -13,6 +13,9 @@
 
 namespace adj {
 
+using RuleList = SmallList<RuleRef, 12>;
+using PlayerList = SmallList<PlayerId, kMaxPlayers>;
+
 // One feature scored, during the game or at the end.
 struct ScoreEvent {
     enum class When : std::uint8_t { Completed, EndOfGame };
@@ -27,7 +30,7 @@ struct ScoreEvent {
     std::vector<PlayerId> scorers;           // the majority; all of them score in full
     int perTile = 0, perPennant = 0, perCity = 0, flat = 0; // the formula
     int points = 0;                                         // each scorer's points
-    std::vector<RuleRef> rules;
+    RuleList rules;
 };
 
 // Why an observed action cannot be accepted. The state is left unchanged.
@@ -55,10 +58,10 @@ struct Violation {
     int side = -1; // EdgeMismatch: side of the new tile (0 N, 1 E, 2 S, 3 W)
     Pos other;     // EdgeMismatch: the neighbour; FeatureOccupied: a tile of the feature
     tiledb::Terrain ours{}, theirs{};
-    tiledb::FeatureKind feature{};   // FeatureOccupied, NoSuchFeature
-    std::vector<PlayerId> occupants; // FeatureOccupied: who is already on it
-    std::string tile;                // the tile kind involved
-    std::vector<RuleRef> rules;
+    tiledb::FeatureKind feature{}; // FeatureOccupied, NoSuchFeature
+    PlayerList occupants;          // FeatureOccupied: who is already on it
+    std::string tile;              // the tile kind involved
+    RuleList rules;
 };
 
 const char* violationKindName(Violation::Kind k);

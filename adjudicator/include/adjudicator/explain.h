@@ -12,6 +12,6 @@ namespace adj {
 // names[p] is player p's name; missing names become "player N".
 std::string describe(const ScoreEvent& e, const std::vector<std::string>& names = {});
 std::string describe(const Violation& v, const std::vector<std::string>& names = {});
-std::string ruleList(const std::vector<RuleRef>& rules); // "[score.city, score.majority]"
+std::string ruleList(const RuleList& rules); // "[score.city, score.majority]"
 
 } // namespace adj

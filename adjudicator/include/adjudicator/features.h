@@ -26,13 +26,14 @@ struct FeatureNode {
     std::int16_t open = 0; // road/city ports facing an empty cell
     std::uint8_t pennants = 0;
     std::uint16_t members = 1;
-    bool scored = false;                               // completed and scored (cloisters: per node)
     std::array<std::uint8_t, kMaxPlayers> followers{}; // strength-1 pieces: followers, wagons
     std::array<std::uint8_t, kMaxPlayers> mayors{};
     std::array<std::uint8_t, kMaxPlayers> barns{};
 
     bool occupied() const;
 };
+
+static_assert(sizeof(FeatureNode) <= 32, "a feature node fits half a cache line");
 
 class FeatureGraph {
 public:
@@ -44,6 +45,7 @@ public:
     const FeatureNode& node(NodeId n) const { return nodes_[n]; }
     FeatureNode& node(NodeId n) { return nodes_[n]; }
     int size() const { return int(nodes_.size()); }
+    void reserve(int n) { nodes_.reserve(size_t(n)); }
     // Members of n's set, in no particular order.
     template <class F>
     void forEachMember(NodeId n, F f) const {

@@ -27,6 +27,7 @@ std::vector<int> shuffledBag(const State& s, Rng& rng);
 
 struct RandomGameOptions {
     double meepleChance = 0.7; // chance of putting a piece down when one is legal
+    bool keepLog = true;       // State::setKeepLog
     // Called after every accepted action (tile or piece), e.g. for invariant checks.
     std::function<void(const State&)> afterEach;
 };

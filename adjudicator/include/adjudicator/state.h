@@ -14,6 +14,7 @@
 
 #include "tiledb/catalogue.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,13 +52,23 @@ struct Outcome {
 
 enum class Phase : std::uint8_t { Tile, Meeple, GameOver };
 
+// The tiles of one combination of sets, immutable and shared by every game that uses it.
+struct TileSetup {
+    std::vector<const tiledb::TileKind*> kinds;
+    std::vector<int> boxCount;  // per kind: copies in the draw pile (0 for abbeys)
+    std::vector<bool> cloister; // per kind: has a cloister or an abbey
+    int boxTotal = 0;           // land tiles in the box
+    int startKind = -1;
+    static std::shared_ptr<const TileSetup> get(const GameConfig& config, std::string* error);
+};
+
 class State {
 public:
     // Fails (nullopt, with *error) when the sets are unknown or the player count is not 1-6.
     static std::optional<State> create(const GameConfig& config, std::string* error = nullptr);
 
     const GameConfig& config() const { return config_; }
-    const std::vector<const tiledb::TileKind*>& kinds() const { return kinds_; }
+    const std::vector<const tiledb::TileKind*>& kinds() const { return setup_->kinds; }
     int kindIndex(std::string_view idOrAlias) const; // -1 if unknown
     const Board& board() const { return board_; }
     const FeatureGraph& features() const { return graph_; }
@@ -73,6 +84,8 @@ public:
     int remaining(int kind) const; // copies of a kind still to come (the demo: at most)
     int remainingTotal() const;    // land tiles still to come
     const std::vector<ScoreEvent>& log() const { return log_; }
+    // Whether log() keeps every event (default). Off, events are only returned in Outcomes.
+    void setKeepLog(bool keep) { keepLog_ = keep; }
 
     // Tile phase.
     std::vector<Placement> legalPlacements(int kind, bool distinctOnly = false) const;
@@ -95,7 +108,8 @@ public:
     std::vector<Pos> tilesOf(NodeId feature) const;
     bool complete(NodeId feature) const; // roads and cities: no open end
     // What a feature would score now for its majority (EndOfGame = as if the game ended now).
-    ScoreEvent evaluate(NodeId feature, ScoreEvent::When when) const;
+    // (knownCities: for a farm, its completed bordering cities if already counted.)
+    ScoreEvent evaluate(NodeId feature, ScoreEvent::When when, int knownCities = -1) const;
 
     // Exact text form of the whole state (adjudicator/README.md) and its inverse.
     std::string toNotation() const;
@@ -111,7 +125,10 @@ public:
 
 private:
     State() = default;
-    Violation violation(Violation::Kind kind, Pos at, std::vector<RuleRef> rules) const;
+    Violation violation(Violation::Kind kind, Pos at, RuleList rules) const;
+    void addMeeple(Meeple m);
+    template <class Pred>
+    void removeMeeples(Pred leaves); // returns the pieces for which leaves(m) holds
     void doPlace(int kind, Placement placement);
     void finishTurn(Outcome& out);
     void scoreCompleted(NodeId root, Outcome& out);
@@ -121,19 +138,22 @@ private:
     void finalScoring(Outcome& out);
     int farmCities(NodeId farm, std::vector<NodeId>* cities) const;
     void debugCheck() const;
+    void takeFromBox(int kind);
 
     GameConfig config_;
-    std::vector<const tiledb::TileKind*> kinds_;
-    std::vector<int> boxCount_;    // per kind
-    int boxTotal_ = 0;             // land tiles in the box
-    std::vector<int> placedCount_; // per kind (the start tile included)
-    std::vector<int> discarded_;   // kinds discarded, in order
+    std::shared_ptr<const TileSetup> setup_;
+    std::vector<int> left_;      // per kind: copies not yet placed or discarded
+    int landLeft_ = 0;           // land tiles not yet placed or discarded
+    std::vector<int> discarded_; // kinds discarded, in order
     Board board_;
     FeatureGraph graph_;
     std::vector<Meeple> meeples_;
+    std::array<std::array<int, 4>, kMaxPlayers> onBoard_{}; // pieces on the board by kind
+    std::vector<std::uint16_t> openCloisters_; // tiles whose cloister is not yet surrounded
     std::array<int, kMaxPlayers> scores_{};
     std::array<int, kMaxPlayers> initialScores_{}; // scores when loaded from notation
     std::vector<ScoreEvent> log_;                  // every event since then
+    bool keepLog_ = true;
     Phase phase_ = Phase::Tile;
     PlayerId current_ = 0;
     int turn_ = 0;      // turns completed

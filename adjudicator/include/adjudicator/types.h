@@ -3,8 +3,10 @@
 
 #include "adjudicator/coords.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,7 +14,36 @@
 namespace adj {
 
 constexpr int kMaxPlayers = 6;
-using PlayerId = int; // 0-based seat in turn order
+constexpr int kMaxTiles = 256; // placed tiles in one game (the largest box combination: 103)
+using PlayerId = int;          // 0-based seat in turn order
+
+// A list with a fixed capacity and no heap allocation, for the short lists every event carries.
+template <class T, int N>
+class SmallList {
+public:
+    SmallList() = default;
+    SmallList(std::initializer_list<T> items) {
+        for (const T& t : items) push_back(t);
+    }
+    void push_back(const T& t) {
+        if (n_ < N) items_[size_t(n_++)] = t;
+    }
+    int size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    const T* begin() const { return items_.data(); }
+    const T* end() const { return items_.data() + n_; }
+    const T& operator[](int i) const { return items_[size_t(i)]; }
+    friend bool operator==(const SmallList& a, const SmallList& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+    friend bool operator==(const SmallList& a, const std::vector<T>& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+private:
+    std::array<T, size_t(N)> items_{};
+    int n_ = 0;
+};
 
 enum class MeepleKind : std::uint8_t { Follower, Mayor, Wagon, Barn };
 const char* meepleKindName(MeepleKind k);

@@ -99,6 +99,10 @@ struct TileKind {
     // a comparison of two small integers.
     std::array<std::uint8_t, 4> sideSignature{};
     int distinctRotations = 4; // 1, 2 or 4: rotations giving different tiles
+    // The rotations that fit a cell, by the cell's constraint code: 2 bits per board side
+    // (N bits 0-1 .. W bits 6-7), 0 = no constraint, else 1 + the terrain the neighbour shows
+    // there. Bit r set: rotation r fits. (The abbey fits only a cell closed on all four sides.)
+    std::array<std::uint8_t, 256> fittingRotations{};
 
     Terrain sideTerrain(int side, int rotation) const {
         return Terrain((sideSignature[rotation] >> (2 * side)) & 3U);
@@ -114,6 +118,11 @@ struct TileKind {
     PointF featurePoint(int feature, int rotation) const;
     int featureIndex(char label) const;
 };
+
+// The constraint code of one side: what a cell demands there (see fittingRotations).
+constexpr std::uint8_t sideConstraint(int side, Terrain shown) {
+    return std::uint8_t((unsigned(shown) + 1) << (2 * side));
+}
 
 // Rotates a point of the unit square clockwise by quarter turns about its centre.
 PointF rotatePoint(PointF p, int rotation);
