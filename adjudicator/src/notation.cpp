@@ -2,6 +2,7 @@
 #include "adjudicator/state.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <sstream>
 
 namespace adj {
@@ -200,16 +201,6 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
             ++s.graph_.node(cloister ? node : s.graph_.root(node)).followers[size_t(player)];
         }
     }
-    for (const Meeple& m : s.meeples_) {
-        const FeatureNode& n = s.graph_.node(m.node);
-        const PlacedTile& t = s.board_.tiles()[n.tile];
-        const bool cloister =
-            n.kind == tiledb::FeatureKind::Cloister || n.kind == tiledb::FeatureKind::Abbey;
-        if ((cloister && s.board_.neighbourCount8(t.pos) == 8) || (!cloister && s.complete(m.node)))
-            return fail("a follower stands on a completed " +
-                        std::string(tiledb::featureKindName(n.kind)) + " (tile " +
-                        std::to_string(n.tile) + "): it would have been scored and returned");
-    }
     for (int p = 0; p < cfg.players; ++p)
         if (s.supply(p) < 0)
             return fail("player " + std::to_string(p) +
@@ -244,6 +235,29 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
         return fail("phase= is tile, meeple or over");
     if (s.phase_ == Phase::Meeple && s.board_.size() < 2)
         return fail("phase=meeple needs a placed tile");
+    // Followers on completed features would have been scored and returned, unless the tile
+    // just placed completed them and its turn has not ended yet (the meeple phase).
+    for (const Meeple& m : s.meeples_) {
+        const FeatureNode& n = s.graph_.node(m.node);
+        const PlacedTile& t = s.board_.tiles()[n.tile];
+        const bool cloister =
+            n.kind == tiledb::FeatureKind::Cloister || n.kind == tiledb::FeatureKind::Abbey;
+        const bool completed = cloister ? s.board_.neighbourCount8(t.pos) == 8 : s.complete(m.node);
+        bool pending = false;
+        if (completed && s.phase_ == Phase::Meeple) {
+            const PlacedTile& last = s.board_.tiles()[size_t(s.lastTile_)];
+            if (cloister)
+                pending =
+                    std::abs(t.pos.x - last.pos.x) <= 1 && std::abs(t.pos.y - last.pos.y) <= 1;
+            else
+                for (size_t f = 0; f < last.kind->features.size(); ++f)
+                    pending = pending || s.featureOf(s.lastTile_, int(f)) == s.graph_.root(m.node);
+        }
+        if (completed && !pending)
+            return fail("a follower stands on a completed " +
+                        std::string(tiledb::featureKindName(n.kind)) + " (tile " +
+                        std::to_string(n.tile) + "): it would have been scored and returned");
+    }
     const std::string problem = s.checkConsistency();
     if (!problem.empty()) return fail(problem);
     return st;

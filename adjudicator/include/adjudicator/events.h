@@ -27,7 +27,7 @@ struct ScoreEvent {
     int pennants = 0;       // cities
     int cities = 0;         // farms: completed cities bordering it
     std::array<int, kMaxPlayers> strength{}; // per player: followers (mayors count pennants)
-    std::vector<PlayerId> scorers;           // the majority; all of them score in full
+    PlayerList scorers;                      // the majority; all of them score in full
     int perTile = 0, perPennant = 0, perCity = 0, flat = 0; // the formula
     int points = 0;                                         // each scorer's points
     RuleList rules;
