@@ -235,6 +235,13 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
         return fail("phase= is tile, meeple or over");
     if (s.phase_ == Phase::Meeple && s.board_.size() < 2)
         return fail("phase=meeple needs a placed tile");
+    // A piece is only ever put on the tile just placed, one per turn: one piece per tile.
+    for (size_t i = 0; i < s.meeples_.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (s.graph_.node(s.meeples_[i].node).tile == s.graph_.node(s.meeples_[j].node).tile)
+                return fail("two pieces on tile " +
+                            std::to_string(s.graph_.node(s.meeples_[i].node).tile) +
+                            ": a tile receives at most one piece, when it is placed");
     // Followers on completed features would have been scored and returned, unless the tile
     // just placed completed them and its turn has not ended yet (the meeple phase).
     for (const Meeple& m : s.meeples_) {

@@ -8,5 +8,6 @@
 namespace carc::cli {
 
 int tiles(const std::vector<std::string>& args);
+int replay(const std::vector<std::string>& args);
 
 } // namespace carc::cli

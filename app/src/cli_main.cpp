@@ -13,6 +13,8 @@ void usage(std::FILE* out) {
                "commands:\n"
                "  tiles [--set base|winter|demo|abbey-mayor] [--json] [--dir FOLDER]\n"
                "        list a tile catalogue (a table for people, or JSON for tools)\n"
+               "  replay FILE.jcz [--json]\n"
+               "        replay a JCloisterZone game: score events, final scores, its assertions\n"
                "  help  this text\n",
                out);
 }
@@ -28,6 +30,7 @@ int main(int argc, char** argv) {
     const std::string command = args[0];
     args.erase(args.begin());
     if (command == "tiles") return carc::cli::tiles(args);
+    if (command == "replay") return carc::cli::replay(args);
     std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
     usage(stderr);
     return 2;

@@ -1,0 +1,414 @@
+#include "adjudicator/jcz.h"
+
+#include "adjudicator/json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <sstream>
+
+namespace adj::jcz {
+
+using tiledb::FeatureKind;
+
+namespace {
+
+std::optional<Pos> readPos(const json::Value* v) {
+    if (!v || !v->isArray() || v->array.size() != 2 || !v->array[0].isNumber() ||
+        !v->array[1].isNumber())
+        return std::nullopt;
+    return Pos{int(v->array[0].number), -int(v->array[1].number)}; // JCZ y grows southward
+}
+
+std::optional<int> readRotation(const std::string& r) {
+    if (r == "R0") return 0;
+    if (r == "R90") return 1;
+    if (r == "R180") return 2;
+    if (r == "R270") return 3;
+    return std::nullopt;
+}
+
+const char* sideLetters = "NESW";
+
+} // namespace
+
+std::string featureName(FeatureKind k) {
+    switch (k) {
+    case FeatureKind::Road: return "road";
+    case FeatureKind::City: return "city";
+    case FeatureKind::Field: return "field";
+    case FeatureKind::Cloister:
+    case FeatureKind::Abbey: return "monastery";
+    }
+    return "?";
+}
+
+std::optional<Replay> parse(std::string_view text, std::string* error) {
+    auto fail = [&](const std::string& msg) -> std::optional<Replay> {
+        if (error) *error = msg;
+        return std::nullopt;
+    };
+    json::ParseResult pr = json::parse(text);
+    if (!pr.value) return fail("not JSON: " + pr.error);
+    const json::Value& root = *pr.value;
+    if (!root.isObject()) return fail("the replay is not a JSON object");
+    Replay r;
+    const json::Value* setup = root.get("setup");
+    if (!setup || !setup->isObject()) return fail("no 'setup' object");
+    // Tile sets.
+    const json::Value* sets = setup->get("sets");
+    if (!sets || !sets->isObject() || sets->object.empty()) return fail("setup.sets: no tile sets");
+    std::string base;
+    for (const auto& [id, count] : sets->object) {
+        if (id == "basic:1" || id == "basic:2")
+            base = "base";
+        else if (id == "winter")
+            base = "winter";
+        else if (id == "abbey-and-mayor:1" || id == "abbey-and-mayor:2")
+            r.config.expansions.push_back("abbey-mayor");
+        else
+            r.ignored.push_back("tile set " + id);
+        (void)count;
+    }
+    if (base.empty()) return fail("setup.sets: neither the base game nor the Winter Edition");
+    r.config.baseSet = base;
+    // Figures and rule options.
+    if (const json::Value* el = setup->get("elements"); el && el->isObject()) {
+        r.config.rules.farmers = el->flag("farmers", false);
+        r.config.rules.followers = int(el->num("small-follower", 0));
+        for (const auto& [id, v] : el->object)
+            if (id != "farmers" && id != "small-follower") r.ignored.push_back("element " + id);
+    }
+    if (const json::Value* rules = setup->get("rules"); rules && rules->isObject())
+        for (const auto& [id, v] : rules->object) {
+            if (id == "tiny-city-scoring" && v.isString() && v.string == "2")
+                r.config.rules.tinyCity = true;
+            else
+                r.ignored.push_back("rule " + id);
+        }
+    if (const json::Value* start = setup->get("start");
+        start && start->isArray() && !start->array.empty()) {
+        const json::Value& s0 = start->array[0];
+        if (s0.str("tile") != "BA/RCr" || s0.num("x") != 0 || s0.num("y") != 0 ||
+            s0.num("rotation") != 0)
+            return fail("setup.start: only the standard start (BA/RCr at 0,0, R0) is supported");
+    }
+    const json::Value* players = root.get("players");
+    if (!players || !players->isArray() || players->array.empty() ||
+        players->array.size() > size_t(kMaxPlayers))
+        return fail("players: 1 to 6 players expected");
+    for (const json::Value& p : players->array) r.players.push_back(p.str("name", "player"));
+    r.config.players = int(r.players.size());
+    // Actions.
+    const json::Value* replay = root.get("replay");
+    if (!replay || !replay->isArray()) return fail("no 'replay' list");
+    for (size_t i = 0; i < replay->array.size(); ++i) {
+        const json::Value& a = replay->array[i];
+        const std::string where = "replay[" + std::to_string(i) + "]";
+        Action act;
+        act.type = a.str("type");
+        const json::Value* payload = a.get("payload");
+        if (act.type == "PLACE_TILE") {
+            act.kind = Action::Kind::PlaceTile;
+            if (!payload) return fail(where + ": PLACE_TILE without payload");
+            act.tileId = payload->str("tileId");
+            auto rot = readRotation(payload->str("rotation"));
+            auto pos = readPos(payload->get("position"));
+            if (act.tileId.empty() || !rot || !pos)
+                return fail(where + ": PLACE_TILE needs tileId, rotation R0..R270, position [x,y]");
+            act.rotation = *rot;
+            act.pos = *pos;
+        } else if (act.type == "DEPLOY_MEEPLE") {
+            act.kind = Action::Kind::Deploy;
+            const json::Value* ptr = payload ? payload->get("pointer") : nullptr;
+            auto pos = ptr ? readPos(ptr->get("position")) : std::nullopt;
+            if (!ptr || !pos) return fail(where + ": DEPLOY_MEEPLE needs pointer.position");
+            act.pos = *pos;
+            act.feature = ptr->str("feature");
+            act.location = ptr->str("location");
+            act.meepleId = payload->str("meepleId");
+        } else if (act.type == "PASS") {
+            act.kind = Action::Kind::Pass;
+        } else if (act.type == "COMMIT") {
+            act.kind = Action::Kind::Commit;
+        }
+        r.actions.push_back(act);
+    }
+    if (const json::Value* test = root.get("test"); test && test->isObject()) {
+        r.description = test->str("description");
+        if (const json::Value* as = test->get("assertions"); as && as->isArray())
+            for (const json::Value& s : as->array)
+                if (s.isString()) r.assertions.push_back(s.string);
+    }
+    if (const json::Value* ann = root.get("gameAnnotations"); ann && ann->isObject())
+        r.gameEnds = ann->get("endTurn") != nullptr;
+    return r;
+}
+
+std::string locationName(const State& s, int tileIndex, int localFeature) {
+    const PlacedTile& t = s.board().tiles()[size_t(tileIndex)];
+    const tiledb::Feature& f = t.kind->features[size_t(localFeature)];
+    if (f.kind == FeatureKind::Cloister || f.kind == FeatureKind::Abbey) return "I";
+    if (f.kind == FeatureKind::Field) {
+        if (f.inner()) { // JCZ numbers inner fields I, II in tile order
+            int nth = 0;
+            for (int i = 0; i < localFeature; ++i)
+                nth += t.kind->features[size_t(i)].kind == FeatureKind::Field &&
+                       t.kind->features[size_t(i)].inner();
+            return std::string(size_t(nth + 1), 'I');
+        }
+        std::string out;
+        for (int bp = 0; bp < tiledb::kPorts; ++bp) {
+            if (bp % 3 == 1 || t.kind->featureAtPort(tiledb::Port(bp), t.rotation) != localFeature)
+                continue;
+            out += (out.empty() ? "" : ".") + std::string(tiledb::portName(tiledb::Port(bp)));
+        }
+        return out;
+    }
+    bool side[4] = {false, false, false, false};
+    int n = 0;
+    for (int s4 = 0; s4 < 4; ++s4)
+        if (t.kind->featureAtPort(tiledb::Port(s4 * 3 + 1), t.rotation) == localFeature)
+            side[s4] = true, ++n;
+    if (n == 1)
+        for (int s4 = 0; s4 < 4; ++s4)
+            if (side[s4]) return std::string(1, sideLetters[s4]);
+    if (n == 2) {
+        static const char* pairs[] = {"NE", "SE", "SW", "NW", "WE", "NS"};
+        for (const char* p : pairs) {
+            const int a = int(std::string_view(sideLetters).find(p[0]));
+            const int b = int(std::string_view(sideLetters).find(p[1]));
+            if (side[a] && side[b]) return p;
+        }
+    }
+    if (n == 3)
+        for (int s4 = 0; s4 < 4; ++s4)
+            if (!side[s4]) return std::string("_") + sideLetters[s4];
+    return "NWSE";
+}
+
+namespace {
+
+// Our local feature for a JCZ pointer on a placed tile, or -1.
+int resolveFeature(const State& s, int tileIndex, const std::string& feature,
+                   const std::string& location) {
+    const PlacedTile& t = s.board().tiles()[size_t(tileIndex)];
+    for (size_t f = 0; f < t.kind->features.size(); ++f) {
+        const FeatureKind k = t.kind->features[f].kind;
+        const bool kindOk =
+            (feature == "Road" && k == FeatureKind::Road) ||
+            (feature == "City" && k == FeatureKind::City) ||
+            (feature == "Field" && k == FeatureKind::Field) ||
+            (feature == "Monastery" && (k == FeatureKind::Cloister || k == FeatureKind::Abbey));
+        if (kindOk && locationName(s, tileIndex, int(f)) == location) return int(f);
+    }
+    return -1;
+}
+
+std::string jczPos(Pos p) {
+    return "[" + std::to_string(p.x) + "," + std::to_string(-p.y) + "]";
+}
+
+std::string meepleTypeName(MeepleKind k) {
+    switch (k) {
+    case MeepleKind::Follower: return "SmallFollower";
+    case MeepleKind::Mayor: return "Mayor";
+    case MeepleKind::Wagon: return "Wagon";
+    case MeepleKind::Barn: return "Barn";
+    }
+    return "?";
+}
+
+std::vector<std::string> splitList(const std::string& s, const std::string& sep) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= s.size()) {
+        const size_t at = s.find(sep, start);
+        std::string item =
+            s.substr(start, at == std::string::npos ? std::string::npos : at - start);
+        while (!item.empty() && item.back() == ' ') item.pop_back();
+        while (!item.empty() && item.front() == ' ') item.erase(item.begin());
+        if (!item.empty()) out.push_back(item);
+        if (at == std::string::npos) break;
+        start = at + sep.size();
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string joinList(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : "; ") + x;
+    return s;
+}
+
+AssertionResult evaluate(const std::string& text, const Replay& replay, const State& s,
+                         std::vector<ScoreEvent>& unmatched) {
+    AssertionResult r;
+    r.text = text;
+    std::smatch m;
+    auto playerIndex = [&](const std::string& name) {
+        for (size_t i = 0; i < replay.players.size(); ++i)
+            if (replay.players[i] == name) return int(i);
+        return -1;
+    };
+    static const std::regex hasPoints(R"(^(\S+) has (\d+) points?\.?$)");
+    static const std::regex scored(R"(^(\S+) scored (\w+) for (\d+) points?\.?$)");
+    static const std::regex tileOptions(R"(^TilePlacement (\S+) options: (.*)$)");
+    static const std::regex meepleOptions(R"(^Meeple (\w+) options: (.*)$)");
+    if (std::regex_match(text, m, hasPoints)) {
+        const int p = playerIndex(m[1]);
+        const int want = std::stoi(m[2]);
+        if (p < 0) return r.status = AssertionResult::Status::Fail, r.detail = "no such player", r;
+        r.status =
+            s.score(p) == want ? AssertionResult::Status::Pass : AssertionResult::Status::Fail;
+        r.detail = "has " + std::to_string(s.score(p));
+        return r;
+    }
+    if (std::regex_match(text, m, scored)) {
+        const int p = playerIndex(m[1]);
+        const std::string what = m[2];
+        const int want = std::stoi(m[3]);
+        for (size_t i = 0; i < unmatched.size(); ++i) {
+            const ScoreEvent& e = unmatched[i];
+            if (featureName(e.feature) == what && e.points == want &&
+                std::find(e.scorers.begin(), e.scorers.end(), p) != e.scorers.end()) {
+                unmatched.erase(unmatched.begin() + long(i)); // each event answers one assertion
+                r.status = AssertionResult::Status::Pass;
+                return r;
+            }
+        }
+        r.status = AssertionResult::Status::Fail;
+        for (const ScoreEvent& e : unmatched)
+            if (std::find(e.scorers.begin(), e.scorers.end(), p) != e.scorers.end())
+                r.detail += (r.detail.empty() ? "scored: " : ", ") + featureName(e.feature) + " " +
+                            std::to_string(e.points);
+        if (r.detail.empty()) r.detail = "no such score event";
+        return r;
+    }
+    if (std::regex_match(text, m, tileOptions)) {
+        const int kind = s.kindIndex(std::string(m[1]));
+        if (kind < 0) return r.status = AssertionResult::Status::Fail, r.detail = "unknown tile", r;
+        // JCZ lists each position once with its rotations in degrees.
+        std::vector<std::string> ours;
+        std::vector<Placement> legal = s.legalPlacements(kind);
+        std::sort(legal.begin(), legal.end(), [](const Placement& a, const Placement& b) {
+            return a.pos < b.pos || (a.pos == b.pos && a.rotation < b.rotation);
+        });
+        for (size_t i = 0; i < legal.size();) {
+            std::string rots;
+            size_t j = i;
+            for (; j < legal.size() && legal[j].pos == legal[i].pos; ++j)
+                rots += (rots.empty() ? "" : ",") + std::to_string(90 * legal[j].rotation);
+            ours.push_back(jczPos(legal[i].pos) + " - [" + rots + "]");
+            i = j;
+        }
+        std::sort(ours.begin(), ours.end());
+        const std::vector<std::string> theirs = splitList(m[2], "; ");
+        r.status = ours == theirs ? AssertionResult::Status::Pass : AssertionResult::Status::Fail;
+        r.detail = joinList(ours);
+        return r;
+    }
+    if (std::regex_match(text, m, meepleOptions)) {
+        std::vector<std::string> ours;
+        if (s.phase() == Phase::Meeple) {
+            const int last = s.board().size() - 1;
+            for (const MeepleOption& o : s.legalMeeples()) {
+                if (meepleTypeName(o.kind) != m[1]) continue;
+                const auto k =
+                    s.board().tiles()[size_t(last)].kind->features[size_t(o.feature)].kind;
+                std::string f = k == FeatureKind::Road    ? "Road"
+                                : k == FeatureKind::City  ? "City"
+                                : k == FeatureKind::Field ? "Field"
+                                                          : "Monastery";
+                ours.push_back("{" + f + "," + locationName(s, last, o.feature) + "," +
+                               jczPos(s.board().tiles()[size_t(last)].pos) + "}");
+            }
+        }
+        std::sort(ours.begin(), ours.end());
+        r.status = ours == splitList(m[2], "; ") ? AssertionResult::Status::Pass
+                                                 : AssertionResult::Status::Fail;
+        r.detail = joinList(ours);
+        return r;
+    }
+    r.status = AssertionResult::Status::Ignored;
+    r.detail = "about the JCloisterZone client, not the rules";
+    return r;
+}
+
+} // namespace
+
+bool Result::passed() const {
+    if (!error.empty()) return false;
+    for (const auto& a : assertions)
+        if (a.status == AssertionResult::Status::Fail) return false;
+    return true;
+}
+
+Result run(const Replay& replay) {
+    Result res;
+    std::string err;
+    res.state = State::create(replay.config, &err);
+    if (!res.state) {
+        res.error = err;
+        return res;
+    }
+    State& s = *res.state;
+    auto take = [&](Outcome o, size_t i, const std::string& what) {
+        res.events.insert(res.events.end(), o.events.begin(), o.events.end());
+        if (!o.ok() && res.error.empty())
+            res.error = "replay[" + std::to_string(i) + "] " + what + ": " +
+                        violationKindName(o.violation->kind);
+        return o.ok();
+    };
+    for (size_t i = 0; i < replay.actions.size() && res.error.empty(); ++i) {
+        const Action& a = replay.actions[i];
+        switch (a.kind) {
+        case Action::Kind::PlaceTile: {
+            const int kind = s.kindIndex(a.tileId);
+            if (kind < 0) {
+                res.error = "replay[" + std::to_string(i) + "]: tile " + a.tileId +
+                            " is not in our catalogues";
+                break;
+            }
+            take(s.placeTile(kind, Placement{a.pos, std::uint8_t(a.rotation)}), i,
+                 "PLACE_TILE " + a.tileId);
+            break;
+        }
+        case Action::Kind::Deploy: {
+            const int last = s.board().size() - 1;
+            if (s.phase() != Phase::Meeple || !(s.board().tiles()[size_t(last)].pos == a.pos)) {
+                res.error = "replay[" + std::to_string(i) +
+                            "]: a piece on a tile other than the one just placed";
+                break;
+            }
+            if (a.meepleId.find(".small.") == std::string::npos) {
+                res.error = "replay[" + std::to_string(i) + "]: piece " + a.meepleId +
+                            " is not supported yet";
+                break;
+            }
+            const int f = resolveFeature(s, last, a.feature, a.location);
+            if (f < 0) {
+                res.error =
+                    "replay[" + std::to_string(i) + "]: no " + a.feature + " at " + a.location;
+                break;
+            }
+            take(s.deployMeeple(MeepleOption{f, MeepleKind::Follower}), i, "DEPLOY_MEEPLE");
+            break;
+        }
+        case Action::Kind::Pass:
+            if (s.phase() == Phase::Meeple) take(s.pass(), i, "PASS");
+            break;
+        case Action::Kind::Commit:
+        case Action::Kind::Other: break;
+        }
+    }
+    if (res.error.empty() && replay.gameEnds && !s.terminal())
+        take(s.endGame(), replay.actions.size(), "final scoring");
+    std::vector<ScoreEvent> unmatched = res.events;
+    for (const std::string& a : replay.assertions)
+        res.assertions.push_back(evaluate(a, replay, s, unmatched));
+    return res;
+}
+
+} // namespace adj::jcz
