@@ -60,7 +60,9 @@ TEST(FarmExamples, MajorityOwnsTheFarm) {
     EXPECT_EQ(s.score(1), 0);
     EXPECT_EQ(s.score(2), 3);
     for (const auto& e : farms(o.events)) {
-        if (e.cities == 2) EXPECT_EQ(e.scorers, (std::vector<int>{0}));
+        if (e.cities == 2) {
+            EXPECT_EQ(e.scorers, (std::vector<int>{0}));
+        }
     }
 }
 
