@@ -43,6 +43,7 @@ int main(int argc, char* argv[]) {
             std::fprintf(saved ? stdout : stderr, "%s %s\n",
                          saved ? "screenshot saved to" : "could not save a screenshot to",
                          qPrintable(file));
+            std::fflush(stdout); // a sanitizer's report at exit must not swallow it
             QCoreApplication::exit(saved ? 0 : 1);
         });
     }

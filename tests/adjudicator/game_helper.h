@@ -2,6 +2,7 @@
 #pragma once
 
 #include "adjudicator/explain.h"
+#include "adjudicator/random_game.h"
 #include "adjudicator/state.h"
 
 #include <gtest/gtest.h>
