@@ -74,15 +74,35 @@ std::optional<Replay> parse(std::string_view text, std::string* error) {
     r.config.baseSet = base;
     // Figures and rule options.
     if (const json::Value* el = setup->get("elements"); el && el->isObject()) {
-        r.config.rules.farmers = el->flag("farmers", false);
-        r.config.rules.followers = int(el->num("small-follower", 0));
-        for (const auto& [id, v] : el->object)
-            if (id != "farmers" && id != "small-follower") r.ignored.push_back("element " + id);
+        Rules& rules = r.config.rules;
+        rules.farmers = el->flag("farmers", false);
+        rules.followers = int(el->num("small-follower", 0));
+        for (const auto& [id, v] : el->object) {
+            const int n = v.isNumber() ? int(v.number) : 0;
+            if (id == "abbey")
+                rules.abbeys = n;
+            else if (id == "mayor")
+                rules.mayors = n;
+            else if (id == "wagon")
+                rules.wagons = n;
+            else if (id == "barn")
+                rules.barns = n;
+            else if (id != "farmers" && id != "small-follower")
+                r.ignored.push_back("element " + id);
+        }
+        // The abbey tiles come with the abbey pieces.
+        if (rules.abbeys && std::find(r.config.expansions.begin(), r.config.expansions.end(),
+                                      "abbey-mayor") == r.config.expansions.end())
+            r.config.expansions.push_back("abbey-mayor");
     }
     if (const json::Value* rules = setup->get("rules"); rules && rules->isObject())
         for (const auto& [id, v] : rules->object) {
             if (id == "tiny-city-scoring" && v.isString() && v.string == "2")
                 r.config.rules.tinyCity = true;
+            else if (id == "wagon-move" && v.isString() && (v.string == "C1" || v.string == "C2"))
+                r.config.rules.wagonMoveFirstEdition = v.string == "C1";
+            else if (id == "barn-placement" && v.isString() && v.string == "occupied")
+                r.config.rules.barnOnFarmWithBarn = true;
             else
                 r.ignored.push_back("rule " + id);
         }
@@ -127,6 +147,11 @@ std::optional<Replay> parse(std::string_view text, std::string* error) {
             act.feature = ptr->str("feature");
             act.location = ptr->str("location");
             act.meepleId = payload->str("meepleId");
+            const std::string type = act.meepleId.substr(act.meepleId.find('.') + 1);
+            if (r.unsupported.empty() && type.rfind("small.", 0) != 0 &&
+                type.rfind("wagon.", 0) != 0 && type.rfind("mayor.", 0) != 0 &&
+                type.rfind("barn.", 0) != 0)
+                r.unsupported = where + ": piece " + act.meepleId + " is not part of our games";
         } else if (act.type == "PASS") {
             act.kind = Action::Kind::Pass;
         } else if (act.type == "COMMIT") {
@@ -311,18 +336,33 @@ AssertionResult evaluate(const std::string& text, const Replay& replay, const St
     }
     if (std::regex_match(text, m, meepleOptions)) {
         std::vector<std::string> ours;
-        if (s.phase() == Phase::Meeple) {
+        auto featureWord = [](FeatureKind k) {
+            return k == FeatureKind::Road    ? "Road"
+                   : k == FeatureKind::City  ? "City"
+                   : k == FeatureKind::Field ? "Field"
+                                             : "Monastery";
+        };
+        auto add = [&](int tile, int feature) {
+            const PlacedTile& t = s.board().tiles()[size_t(tile)];
+            ours.push_back("{" + std::string(featureWord(t.kind->features[size_t(feature)].kind)) +
+                           "," + locationName(s, tile, feature) + "," + jczPos(t.pos) + "}");
+        };
+        if (s.phase() == Phase::Wagon && m[1] == "Wagon") {
+            for (const MeepleOption& o : s.legalWagonMoves()) add(o.tile, o.feature);
+        } else if (s.phase() == Phase::Meeple) {
             const int last = s.board().size() - 1;
+            const Pos lp = s.board().tiles()[size_t(last)].pos;
             for (const MeepleOption& o : s.legalMeeples()) {
                 if (meepleTypeName(o.kind) != m[1]) continue;
-                const auto k =
-                    s.board().tiles()[size_t(last)].kind->features[size_t(o.feature)].kind;
-                std::string f = k == FeatureKind::Road    ? "Road"
-                                : k == FeatureKind::City  ? "City"
-                                : k == FeatureKind::Field ? "Field"
-                                                          : "Monastery";
-                ours.push_back("{" + f + "," + locationName(s, last, o.feature) + "," +
-                               jczPos(s.board().tiles()[size_t(last)].pos) + "}");
+                if (o.kind != MeepleKind::Barn) {
+                    add(last, o.feature);
+                    continue;
+                }
+                // The tile whose north-west corner the barn stands on, and its field there.
+                static constexpr int off[4][2] = {{0, 0}, {1, 0}, {1, -1}, {0, -1}};
+                const int ti =
+                    s.board().tileIndexAt(Pos{lp.x + off[o.corner][0], lp.y + off[o.corner][1]});
+                add(ti, s.cornerField(ti, NW));
             }
         }
         std::sort(ours.begin(), ours.end());
@@ -354,6 +394,10 @@ Result run(const Replay& replay) {
         return res;
     }
     State& s = *res.state;
+    if (!replay.unsupported.empty()) {
+        res.error = replay.unsupported;
+        return res;
+    }
     auto take = [&](Outcome o, size_t i, const std::string& what) {
         res.events.insert(res.events.end(), o.events.begin(), o.events.end());
         if (!o.ok() && res.error.empty())
@@ -365,6 +409,9 @@ Result run(const Replay& replay) {
         const Action& a = replay.actions[i];
         switch (a.kind) {
         case Action::Kind::PlaceTile: {
+            // JCZ omits PASS when a player had no piece to put down.
+            if (s.phase() == Phase::Meeple) take(s.pass(), i, "implicit PASS");
+            while (s.phase() == Phase::Wagon) take(s.skipWagonMove(), i, "implicit wagon PASS");
             const int kind = s.kindIndex(a.tileId);
             if (kind < 0) {
                 res.error = "replay[" + std::to_string(i) + "]: tile " + a.tileId +
@@ -376,28 +423,54 @@ Result run(const Replay& replay) {
             break;
         }
         case Action::Kind::Deploy: {
+            const std::string type = a.meepleId.substr(a.meepleId.find('.') + 1);
+            const MeepleKind kind = type.rfind("wagon.", 0) == 0   ? MeepleKind::Wagon
+                                    : type.rfind("mayor.", 0) == 0 ? MeepleKind::Mayor
+                                    : type.rfind("barn.", 0) == 0  ? MeepleKind::Barn
+                                                                   : MeepleKind::Follower;
+            const int target = s.board().tileIndexAt(a.pos);
+            if (target < 0) {
+                res.error = "replay[" + std::to_string(i) + "]: no tile at the piece's position";
+                break;
+            }
+            if (s.phase() == Phase::Wagon) { // a wagon moving after scoring
+                const int f = resolveFeature(s, target, a.feature, a.location);
+                take(s.moveWagon(MeepleOption{f, MeepleKind::Wagon, -1, target}), i, "wagon move");
+                break;
+            }
             const int last = s.board().size() - 1;
-            if (s.phase() != Phase::Meeple || !(s.board().tiles()[size_t(last)].pos == a.pos)) {
-                res.error = "replay[" + std::to_string(i) +
-                            "]: a piece on a tile other than the one just placed";
-                break;
+            MeepleOption o{-1, kind, -1, -1};
+            if (kind == MeepleKind::Barn) {
+                // JCZ names a barn by the tile whose north-west corner it stands on.
+                const Pos lp = s.board().tiles()[size_t(last)].pos;
+                const int dx = lp.x - a.pos.x, dy = lp.y - a.pos.y;
+                o.corner = dx == 0 && dy == 0    ? NW
+                           : dx == -1 && dy == 0 ? NE
+                           : dx == -1 && dy == 1 ? SE
+                           : dx == 0 && dy == 1  ? SW
+                                                 : -1;
+                o.feature = o.corner < 0 ? -1 : s.cornerField(last, o.corner);
+            } else {
+                if (!(s.board().tiles()[size_t(last)].pos == a.pos)) {
+                    res.error = "replay[" + std::to_string(i) +
+                                "]: a piece on a tile other than the one just placed";
+                    break;
+                }
+                o.feature = resolveFeature(s, last, a.feature, a.location);
             }
-            if (a.meepleId.find(".small.") == std::string::npos) {
-                res.error = "replay[" + std::to_string(i) + "]: piece " + a.meepleId +
-                            " is not supported yet";
-                break;
-            }
-            const int f = resolveFeature(s, last, a.feature, a.location);
-            if (f < 0) {
+            if (o.feature < 0) {
                 res.error =
                     "replay[" + std::to_string(i) + "]: no " + a.feature + " at " + a.location;
                 break;
             }
-            take(s.deployMeeple(MeepleOption{f, MeepleKind::Follower}), i, "DEPLOY_MEEPLE");
+            take(s.deployMeeple(o), i, "DEPLOY_MEEPLE " + a.meepleId);
             break;
         }
         case Action::Kind::Pass:
-            if (s.phase() == Phase::Meeple) take(s.pass(), i, "PASS");
+            if (s.phase() == Phase::Meeple)
+                take(s.pass(), i, "PASS");
+            else if (s.phase() == Phase::Wagon)
+                take(s.skipWagonMove(), i, "PASS (wagon)");
             break;
         case Action::Kind::Commit:
         case Action::Kind::Other: break;

@@ -13,6 +13,7 @@ const char* phaseName(Phase p) {
     switch (p) {
     case Phase::Tile: return "tile";
     case Phase::Meeple: return "meeple";
+    case Phase::Wagon: return "wagon";
     case Phase::GameOver: return "over";
     }
     return "?";
@@ -73,6 +74,22 @@ std::string State::toNotation() const {
         const FeatureNode& n = graph_.node(m.node);
         o << (i ? ";" : "") << n.tile << '.' << board_.tiles()[n.tile].kind->features[n.local].label
           << ':' << int(m.player) << meepleLetter(m.kind);
+        if (m.kind == MeepleKind::Barn) o << int(m.corner);
+    }
+    if (config_.rules.abbeys) {
+        o << " abbeys=";
+        for (int p = 0; p < config_.players; ++p) o << (p ? "," : "") << abbeysPlaced_[size_t(p)];
+        o << " wagonmove=" << (config_.rules.wagonMoveFirstEdition ? 1 : 2)
+          << " barnonbarn=" << config_.rules.barnOnFarmWithBarn;
+    }
+    if (phase_ == Phase::Wagon) {
+        o << " pending=";
+        for (size_t i = 0; i < pendingWagons_.size(); ++i) {
+            const PendingWagon& w = pendingWagons_[i];
+            const FeatureNode& n = graph_.node(w.scored);
+            o << (i ? ";" : "") << int(w.player) << ':' << w.fromTile << ':' << n.tile << '.'
+              << board_.tiles()[n.tile].kind->features[n.local].label;
+        }
     }
     o << " discarded=";
     for (size_t i = 0; i < discarded_.size(); ++i)
@@ -121,6 +138,16 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
     cfg.rules.tinyCity = tiny;
     cfg.rules.holeExtraTurn = hole;
     cfg.rules.tableEdgeCloses = edge;
+    for (const std::string& e : cfg.expansions)
+        if (e == "abbey-mayor")
+            cfg.rules.abbeys = cfg.rules.mayors = cfg.rules.wagons = cfg.rules.barns = 1;
+    int wagonMove = 2, barnOnBarn = 0;
+    if (get("wagonmove") && !getInt("wagonmove", wagonMove, 1, 2))
+        return fail("wagonmove= is 1 or 2");
+    if (get("barnonbarn") && !getInt("barnonbarn", barnOnBarn, 0, 1))
+        return fail("barnonbarn= is 0 or 1");
+    cfg.rules.wagonMoveFirstEdition = wagonMove == 1;
+    cfg.rules.barnOnFarmWithBarn = barnOnBarn;
     if (const std::string* t = get("table")) {
         auto b = split(*t, ',');
         Bounds bounds;
@@ -172,12 +199,15 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
     }
     if (const std::string* ms = get("meeples"); ms && !ms->empty()) {
         for (const std::string& tok : split(*ms, ';')) {
+            // TILE.LABEL:PLAYERk, barns with a corner digit: 7.f:1b2
             const size_t dot = tok.find('.'), colon = tok.find(':');
             int ti = 0, player = 0;
-            if (dot == std::string::npos || colon != dot + 2 || tok.size() < colon + 3 ||
+            size_t kindAt = colon == std::string::npos ? 0 : colon + 1;
+            while (kindAt < tok.size() && tok[kindAt] >= '0' && tok[kindAt] <= '9') ++kindAt;
+            if (dot == std::string::npos || colon != dot + 2 || kindAt >= tok.size() ||
                 !toInt(std::string_view(tok).substr(0, dot), ti) ||
-                !toInt(std::string_view(tok).substr(colon + 1, tok.size() - colon - 2), player))
-                return fail("meeple '" + tok + "' is not TILE.LABEL:PLAYERk");
+                !toInt(std::string_view(tok).substr(colon + 1, kindAt - colon - 1), player))
+                return fail("meeple '" + tok + "' is not TILE.LABEL:PLAYERk (k: f m w b)");
             if (ti < 0 || ti >= s.board_.size())
                 return fail("meeple '" + tok + "': no tile " + std::to_string(ti));
             if (player < 0 || player >= cfg.players)
@@ -187,19 +217,47 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
             if (f < 0)
                 return fail("meeple '" + tok + "': tile " + t.kind->id + " has no feature '" +
                             tok[dot + 1] + "'");
-            const char kl = tok.back();
-            if (kl != 'f')
-                return fail("meeple '" + tok + "': only followers (f) are known in this game");
-            if (t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Field &&
-                !cfg.rules.farmers)
-                return fail("meeple '" + tok + "': a farmer, but this game has no farmers");
-            const NodeId node = NodeId(t.firstNode + f);
-            s.addMeeple(Meeple{node, std::uint8_t(player), MeepleKind::Follower});
+            const std::string kindText = tok.substr(kindAt);
+            Meeple m;
+            m.node = NodeId(t.firstNode + f);
+            m.player = std::uint8_t(player);
+            const tiledb::FeatureKind fk = t.kind->features[size_t(f)].kind;
             const bool cloister =
-                t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Cloister ||
-                t.kind->features[size_t(f)].kind == tiledb::FeatureKind::Abbey;
-            ++s.graph_.node(cloister ? node : s.graph_.root(node)).followers[size_t(player)];
+                fk == tiledb::FeatureKind::Cloister || fk == tiledb::FeatureKind::Abbey;
+            FeatureNode& holder = s.graph_.node(cloister ? m.node : s.graph_.root(m.node));
+            if (kindText == "f") {
+                m.kind = MeepleKind::Follower;
+                if (fk == tiledb::FeatureKind::Field && !cfg.rules.farmers)
+                    return fail("meeple '" + tok + "': a farmer, but this game has no farmers");
+                ++holder.followers[size_t(player)];
+            } else if (kindText == "w" && fk != tiledb::FeatureKind::Field) {
+                m.kind = MeepleKind::Wagon;
+                ++holder.followers[size_t(player)];
+            } else if (kindText == "m" && fk == tiledb::FeatureKind::City) {
+                m.kind = MeepleKind::Mayor;
+                ++holder.mayors[size_t(player)];
+            } else if (kindText.size() == 2 && kindText[0] == 'b' && kindText[1] >= '0' &&
+                       kindText[1] <= '3' && fk == tiledb::FeatureKind::Field) {
+                m.kind = MeepleKind::Barn;
+                m.corner = std::uint8_t(kindText[1] - '0');
+                if (s.cornerField(ti, m.corner) != f)
+                    return fail("meeple '" + tok + "': the barn's corner is not on that field");
+                ++holder.barns[size_t(player)];
+            } else {
+                return fail("meeple '" + tok + "': '" + kindText +
+                            "' is not a piece that can stand on a " + tiledb::featureKindName(fk));
+            }
+            s.addMeeple(m);
         }
+    }
+    if (const std::string* ab = get("abbeys"); ab && !ab->empty()) {
+        const auto counts = split(*ab, ',');
+        if (int(counts.size()) != cfg.players) return fail("abbeys= needs one number per player");
+        for (int p = 0; p < cfg.players; ++p)
+            if (!toInt(counts[size_t(p)], s.abbeysPlaced_[size_t(p)]) ||
+                s.abbeysPlaced_[size_t(p)] < 0 || s.abbeysPlaced_[size_t(p)] > cfg.rules.abbeys)
+                return fail("abbeys= '" + counts[size_t(p)] + "' is not 0 to " +
+                            std::to_string(cfg.rules.abbeys));
     }
     for (int p = 0; p < cfg.players; ++p)
         if (s.supply(p) < 0)
@@ -235,10 +293,13 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
         return fail("phase= is tile, meeple or over");
     if (s.phase_ == Phase::Meeple && s.board_.size() < 2)
         return fail("phase=meeple needs a placed tile");
-    // A piece is only ever put on the tile just placed, one per turn: one piece per tile.
+    // A piece is only ever put on the tile just placed, one per turn: one piece per tile
+    // (wagons excepted: they move onto other tiles after scoring).
     for (size_t i = 0; i < s.meeples_.size(); ++i)
         for (size_t j = 0; j < i; ++j)
-            if (s.graph_.node(s.meeples_[i].node).tile == s.graph_.node(s.meeples_[j].node).tile)
+            if (s.meeples_[i].kind != MeepleKind::Wagon &&
+                s.meeples_[j].kind != MeepleKind::Wagon &&
+                s.graph_.node(s.meeples_[i].node).tile == s.graph_.node(s.meeples_[j].node).tile)
                 return fail("two pieces on tile " +
                             std::to_string(s.graph_.node(s.meeples_[i].node).tile) +
                             ": a tile receives at most one piece, when it is placed");
@@ -256,9 +317,15 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
             if (cloister)
                 pending =
                     std::abs(t.pos.x - last.pos.x) <= 1 && std::abs(t.pos.y - last.pos.y) <= 1;
-            else
-                for (size_t f = 0; f < last.kind->features.size(); ++f)
-                    pending = pending || s.featureOf(s.lastTile_, int(f)) == s.graph_.root(m.node);
+            else {
+                // Completed by the last tile: it has a segment there, or (an abbey) next to it.
+                const bool abbey = last.kind->sideTerrain(0, 0) == tiledb::Terrain::Wall;
+                s.graph_.forEachMember(s.graph_.root(m.node), [&](NodeId member) {
+                    const Pos mp = s.board_.tiles()[s.graph_.node(member).tile].pos;
+                    const int d = std::abs(mp.x - last.pos.x) + std::abs(mp.y - last.pos.y);
+                    pending = pending || d == 0 || (abbey && d == 1);
+                });
+            }
         }
         if (completed && !pending)
             return fail("a follower stands on a completed " +

@@ -55,10 +55,41 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
     std::vector<MeepleOption> meeples;
     const std::uint32_t threshold = std::uint32_t(options.meepleChance * 4294967295.0);
     size_t next = 0;
+    int abbey = -1;
+    for (int k = 0; k < int(s.kinds().size()); ++k)
+        if (s.kinds()[size_t(k)]->inSupply) abbey = k;
+    // After a tile: maybe a piece, then the wagons that may move (random target or none).
+    auto choosePiece = [&] {
+        if (options.afterEach) options.afterEach(s);
+        s.legalMeeples(meeples);
+        if (!meeples.empty() && rng.next() <= threshold)
+            s.deployMeeple(meeples[size_t(rng.below(int(meeples.size())))]);
+        else
+            s.pass();
+        while (s.phase() == Phase::Wagon) {
+            const std::vector<MeepleOption> moves = s.legalWagonMoves();
+            const int pick = rng.below(int(moves.size()) + 1);
+            if (pick < int(moves.size()))
+                s.moveWagon(moves[size_t(pick)]);
+            else
+                s.skipWagonMove();
+        }
+        if (options.afterEach) options.afterEach(s);
+    };
     while (!s.terminal()) {
         if (next == bag.size()) {
             s.endGame();
             break;
+        }
+        // Abbey & Mayor: sometimes play the abbey into a hole instead of drawing.
+        if (abbey >= 0 && s.abbeysPlaced(s.currentPlayer()) < config.rules.abbeys &&
+            rng.below(4) == 0) {
+            const tiledb::TileKind& ak = *s.kinds()[size_t(abbey)];
+            if (const int holes = s.board().countPlacements(ak)) {
+                s.placeTile(abbey, s.board().nthPlacement(ak, rng.below(holes)));
+                choosePiece();
+                continue;
+            }
         }
         const int kind = bag[next++];
         const tiledb::TileKind& k = *s.kinds()[size_t(kind)];
@@ -73,13 +104,7 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
         const Outcome placed = s.placeTile(kind, s.board().nthPlacement(k, rng.below(choices)));
         assert(placed.ok());
         (void)placed;
-        if (options.afterEach) options.afterEach(s);
-        s.legalMeeples(meeples);
-        if (!meeples.empty() && rng.next() <= threshold)
-            s.deployMeeple(meeples[size_t(rng.below(int(meeples.size())))]);
-        else
-            s.pass();
-        if (options.afterEach) options.afterEach(s);
+        choosePiece();
     }
     return std::move(s);
 }

@@ -26,14 +26,19 @@ bool hasCloister(const tiledb::TileKind& k) {
 
 } // namespace
 
-GameConfig GameConfig::forSet(const std::string& set, int players) {
+GameConfig GameConfig::forSet(const std::string& set, int players,
+                              const std::vector<std::string>& expansions) {
     GameConfig c;
     c.baseSet = set;
     c.players = players;
+    c.expansions = expansions;
     if (set == "demo") {
         c.rules.farmers = false;
         c.rules.followers = 5;
     }
+    for (const std::string& e : expansions)
+        if (e == "abbey-mayor")
+            c.rules.abbeys = c.rules.mayors = c.rules.wagons = c.rules.barns = 1;
     return c;
 }
 
@@ -111,7 +116,11 @@ int State::kindIndex(std::string_view name) const {
 }
 
 int State::supply(PlayerId p, MeepleKind k) const {
-    const int total = k == MeepleKind::Follower ? config_.rules.followers : 0;
+    const Rules& r = config_.rules;
+    const int total = k == MeepleKind::Follower ? r.followers
+                      : k == MeepleKind::Mayor  ? r.mayors
+                      : k == MeepleKind::Wagon  ? r.wagons
+                                                : r.barns;
     return total - onBoard_[size_t(p)][size_t(k)];
 }
 
@@ -227,6 +236,11 @@ Outcome State::placeTile(int kind, Placement pl) {
         v.tile = k.id;
         return out.violation = v, out;
     }
+    if (k.inSupply && abbeysPlaced_[size_t(current_)] >= config_.rules.abbeys) {
+        Violation v = violation(K::NoTileLeft, pl.pos, {RuleRef::AbbeyOnePerPlayer});
+        v.tile = k.id;
+        return out.violation = v, out;
+    }
     const PlacementProblem pr = board_.problem(k, pl);
     if (pr.kind != PlacementProblem::Kind::None) {
         using P = PlacementProblem::Kind;
@@ -251,7 +265,7 @@ Outcome State::placeTile(int kind, Placement pl) {
             v = violation(K::OutsideTable, pl.pos, {RuleRef::HouseTableBounds});
             break;
         case P::AbbeyNeedsHole:
-            v = violation(K::AbbeyNeedsHole, pl.pos, {RuleRef::PlaceTouchEdge});
+            v = violation(K::AbbeyNeedsHole, pl.pos, {RuleRef::AbbeyHole});
             break;
         case P::None: break;
         }
@@ -259,6 +273,7 @@ Outcome State::placeTile(int kind, Placement pl) {
         return out.violation = v, out;
     }
     doPlace(kind, pl);
+    if (k.inSupply) ++abbeysPlaced_[size_t(current_)];
     lastTile_ = board_.size() - 1;
     phase_ = Phase::Meeple;
     return out;
@@ -299,58 +314,148 @@ std::vector<MeepleOption> State::legalMeeples() const {
     return out;
 }
 
+int State::cornerField(int tileIndex, int corner) const {
+    // The two half-edges meeting at each corner, in board orientation.
+    static constexpr tiledb::Port halves[4][2] = {{0, 11}, {2, 3}, {5, 6}, {8, 9}};
+    const PlacedTile& t = board_.tiles()[size_t(tileIndex)];
+    const int a = t.kind->featureAtPort(halves[corner][0], t.rotation);
+    const int b = t.kind->featureAtPort(halves[corner][1], t.rotation);
+    if (a < 0 || a != b || t.kind->features[size_t(a)].kind != FeatureKind::Field) return -1;
+    return a;
+}
+
+bool State::barnCornerOk(int corner) const {
+    // The other three tiles around the corner point, and which of their corners meets it.
+    static constexpr int around[4][3][3] = {
+        {{-1, 0, NE}, {-1, 1, SE}, {0, 1, SW}},  // NW
+        {{0, 1, SE}, {1, 1, SW}, {1, 0, NW}},    // NE
+        {{1, 0, SW}, {1, -1, NW}, {0, -1, NE}},  // SE
+        {{0, -1, NW}, {-1, -1, NE}, {-1, 0, SE}} // SW
+    };
+    if (cornerField(lastTile_, corner) < 0) return false;
+    const Pos p = board_.tiles()[size_t(lastTile_)].pos;
+    for (const auto& [dx, dy, c] : around[corner]) {
+        const int ti = board_.tileIndexAt(Pos{p.x + dx, p.y + dy});
+        if (ti < 0 || cornerField(ti, c) < 0) return false;
+    }
+    return true;
+}
+
+// Why a piece may not go where asked, or nullopt when it may.
+std::optional<Violation> State::pieceProblem(const MeepleOption& o) const {
+    using K = Violation::Kind;
+    const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
+    if (o.feature < 0 || o.feature >= int(t.kind->features.size()) || o.tile >= 0) {
+        Violation v = violation(K::NoSuchFeature, t.pos, {RuleRef::MeepleOnePerTurn});
+        v.tile = t.kind->id;
+        return v;
+    }
+    const FeatureKind fk = t.kind->features[size_t(o.feature)].kind;
+    const NodeId node = NodeId(t.firstNode + o.feature);
+    const FeatureNode& root = graph_.node(graph_.root(node));
+    auto refuse = [&](K kind, RuleList rules) {
+        Violation v = violation(kind, t.pos, rules);
+        v.feature = fk;
+        v.tile = t.kind->id;
+        return v;
+    };
+    if (supply(current_, o.kind) <= 0)
+        return refuse(K::NoFollowerLeft,
+                      {o.kind == MeepleKind::Follower ? RuleRef::MeepleFromSupply
+                                                      : RuleRef::AbbeyOnePerPlayer});
+    switch (o.kind) {
+    case MeepleKind::Follower:
+        if (fk == FeatureKind::Field && !config_.rules.farmers)
+            return refuse(K::FarmersNotInGame, {RuleRef::FarmersNotInGame});
+        if (fk == FeatureKind::Field &&
+            std::any_of(root.barns.begin(), root.barns.end(), [](auto b) { return b; }))
+            return refuse(K::FeatureOccupied, {RuleRef::BarnNoFarmers});
+        break;
+    case MeepleKind::Mayor:
+        if (fk != FeatureKind::City) return refuse(K::NotThisPiece, {RuleRef::MayorPlacement});
+        break;
+    case MeepleKind::Wagon:
+        if (fk == FeatureKind::Field) return refuse(K::NotThisPiece, {RuleRef::WagonPlacement});
+        break;
+    case MeepleKind::Barn: {
+        if (fk != FeatureKind::Field || o.corner < 0 || o.corner > 3 ||
+            cornerField(lastTile_, o.corner) != o.feature || !barnCornerOk(o.corner))
+            return refuse(K::NotThisPiece, {RuleRef::BarnPlacement, RuleRef::BarnCornerFields});
+        const bool hasBarn =
+            std::any_of(root.barns.begin(), root.barns.end(), [](auto b) { return b; });
+        if (hasBarn && !config_.rules.barnOnFarmWithBarn)
+            return refuse(K::FeatureOccupied, {RuleRef::BarnOnePerFarm});
+        return std::nullopt; // a barn may join farmers: they are scored
+    }
+    }
+    if (root.occupied()) {
+        RuleList rules{RuleRef::MeepleUnoccupied};
+        if (o.kind == MeepleKind::Mayor) {
+            rules.push_back(RuleRef::MayorPlacement);
+            for (int p = 0; p < kMaxPlayers; ++p)
+                if (root.followers[size_t(p)])
+                    rules.push_back(RuleRef::MayorWagonOccupies), p = kMaxPlayers;
+        }
+        Violation v = refuse(K::FeatureOccupied, rules);
+        for (int p = 0; p < config_.players; ++p)
+            if (root.followers[size_t(p)] || root.mayors[size_t(p)]) v.occupants.push_back(p);
+        for (const Meeple& m : meeples_)
+            if (m.kind != MeepleKind::Barn && graph_.root(m.node) == graph_.root(node)) {
+                v.other = board_.tiles()[graph_.node(m.node).tile].pos;
+                break;
+            }
+        return v;
+    }
+    return std::nullopt;
+}
+
 void State::legalMeeples(std::vector<MeepleOption>& out) const {
     out.clear();
-    if (phase_ != Phase::Meeple || supply(current_) <= 0) return;
+    if (phase_ != Phase::Meeple) return;
     const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
-    for (size_t f = 0; f < t.kind->features.size(); ++f) {
-        const FeatureKind fk = t.kind->features[f].kind;
-        if (fk == FeatureKind::Field && !config_.rules.farmers) continue;
-        if (graph_.node(graph_.root(NodeId(t.firstNode + f))).occupied()) continue;
-        out.push_back(MeepleOption{int(f), MeepleKind::Follower});
+    for (MeepleKind k : {MeepleKind::Follower, MeepleKind::Mayor, MeepleKind::Wagon}) {
+        if (supply(current_, k) <= 0) continue;
+        for (size_t f = 0; f < t.kind->features.size(); ++f) {
+            const MeepleOption o{int(f), k, -1, -1};
+            if (!pieceProblem(o)) out.push_back(o);
+        }
     }
+    if (supply(current_, MeepleKind::Barn) > 0)
+        for (int c = 0; c < 4; ++c) {
+            const int f = cornerField(lastTile_, c);
+            const MeepleOption o{f, MeepleKind::Barn, c, -1};
+            if (f >= 0 && !pieceProblem(o)) out.push_back(o);
+        }
 }
 
 Outcome State::deployMeeple(MeepleOption option) {
     Outcome out;
-    using K = Violation::Kind;
     if (phase_ != Phase::Meeple) {
-        auto k = phase_ == Phase::GameOver ? K::GameOver : K::WrongPhase;
+        auto k =
+            phase_ == Phase::GameOver ? Violation::Kind::GameOver : Violation::Kind::WrongPhase;
         return out.violation = violation(k, {}, {RuleRef::MeepleOnePerTurn}), out;
     }
+    if (auto v = pieceProblem(option)) return out.violation = *v, out;
     const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
-    if (option.kind != MeepleKind::Follower)
-        return out.violation = violation(K::NotThisPiece, t.pos, {RuleRef::MeepleFromSupply}), out;
-    if (option.feature < 0 || option.feature >= int(t.kind->features.size())) {
-        Violation v = violation(K::NoSuchFeature, t.pos, {RuleRef::MeepleOnePerTurn});
-        v.tile = t.kind->id;
-        return out.violation = v, out;
-    }
-    const FeatureKind fk = t.kind->features[size_t(option.feature)].kind;
-    if (supply(current_) <= 0)
-        return out.violation = violation(K::NoFollowerLeft, t.pos, {RuleRef::MeepleFromSupply}),
-               out;
-    if (fk == FeatureKind::Field && !config_.rules.farmers) {
-        Violation v = violation(K::FarmersNotInGame, t.pos, {RuleRef::FarmersNotInGame});
-        v.feature = fk;
-        return out.violation = v, out;
-    }
     const NodeId node = NodeId(t.firstNode + option.feature);
-    const FeatureNode& root = graph_.node(graph_.root(node));
-    if (root.occupied()) {
-        Violation v = violation(K::FeatureOccupied, t.pos, {RuleRef::MeepleUnoccupied});
-        v.feature = fk;
-        for (int p = 0; p < config_.players; ++p)
-            if (root.followers[size_t(p)] || root.mayors[size_t(p)]) v.occupants.push_back(p);
-        for (const Meeple& m : meeples_)
-            if (graph_.root(m.node) == graph_.root(node)) {
-                v.other = board_.tiles()[graph_.node(m.node).tile].pos;
-                break;
-            }
-        return out.violation = v, out;
+    FeatureNode& root = graph_.node(graph_.root(node));
+    const auto player = size_t(current_);
+    switch (option.kind) {
+    case MeepleKind::Follower:
+    case MeepleKind::Wagon: {
+        // A cloister's pieces are counted on its own node (cloisters never join).
+        FeatureNode& holder = isCloisterLike(t.kind->features[size_t(option.feature)].kind)
+                                  ? graph_.node(node)
+                                  : root;
+        ++holder.followers[player];
+        break;
     }
-    addMeeple(Meeple{node, std::uint8_t(current_), MeepleKind::Follower});
-    ++graph_.node(graph_.root(node)).followers[size_t(current_)];
+    case MeepleKind::Mayor: ++root.mayors[player]; break;
+    case MeepleKind::Barn: ++root.barns[player]; break;
+    }
+    addMeeple(Meeple{node, std::uint8_t(current_), option.kind,
+                     std::uint8_t(option.kind == MeepleKind::Barn ? option.corner : 0)});
+    if (option.kind == MeepleKind::Barn) barnThisTurn_ = int(meeples_.size()) - 1;
     finishTurn(out);
     return out;
 }
@@ -386,6 +491,7 @@ Outcome State::endGame() {
         return out.violation = violation(Violation::Kind::GameOver, {}, {RuleRef::GameOver}), out;
     if (phase_ == Phase::Meeple) finishTurn(out);
     if (phase_ != Phase::GameOver) finalScoring(out);
+    lastTile_ = -1;
     return out;
 }
 
@@ -476,6 +582,7 @@ ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when, int knownCitie
                     e.tiles.push_back(Pos{at.pos.x + dx, at.pos.y + dy});
         e.perTile = 1;
         e.rules = {completed && !end ? RuleRef::ScoreCloister : RuleRef::FinalCloister};
+        if (r.kind == FeatureKind::Abbey) e.rules.push_back(RuleRef::AbbeyIsCloister);
         break;
     }
     case FeatureKind::Field: {
@@ -505,8 +612,21 @@ ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when, int knownCitie
             e.scorers.push_back(p);
     if (present > 1) e.rules.push_back(RuleRef::ScoreMajority);
     if (multi) e.rules.push_back(RuleRef::ScoreNoMultiplier);
+    bool mayors = false, wagons = false;
+    for (int p = 0; p < config_.players; ++p) mayors = mayors || r.mayors[size_t(p)];
+    for (const Meeple& m : meeples_)
+        wagons =
+            wagons || (m.kind == MeepleKind::Wagon &&
+                       (isCloisterLike(r.kind) ? m.node == root : graph_.root(m.node) == root));
+    if (mayors) e.rules.push_back(RuleRef::MayorStrength);
+    if (wagons) e.rules.push_back(RuleRef::WagonStrength);
     e.points =
         e.perTile * int(e.tiles.size()) + e.perPennant * e.pennants + e.perCity * e.cities + e.flat;
+    if (present && best == 0) { // only mayors in a city without pennants: occupied, worth 0
+        e.points = 0;
+        e.rules.push_back(RuleRef::MayorZeroPennants);
+    }
+    if (mayors) e.rules.push_back(RuleRef::MayorReturns);
     return e;
 }
 
@@ -519,44 +639,91 @@ void State::record(ScoreEvent e, Outcome& out) {
     out.events.push_back(std::move(e));
 }
 
-void State::returnMeeples(NodeId root) {
-    removeMeeples(
-        [&](const Meeple& m) { return m.kind != MeepleKind::Barn && graph_.root(m.node) == root; });
-    FeatureNode& r = graph_.node(root);
+void State::returnMeeples(NodeId key, bool collectWagons) {
+    // key: a road/city/farm root, or a cloister's own node.
+    removeMeeples([&](const Meeple& m) {
+        if (m.kind == MeepleKind::Barn) return false;
+        const bool cloister = isCloisterLike(graph_.node(m.node).kind);
+        const bool here = cloister ? m.node == key : graph_.root(m.node) == key;
+        if (here && collectWagons && m.kind == MeepleKind::Wagon)
+            pendingWagons_.push_back(PendingWagon{m.player, graph_.node(m.node).tile, key});
+        return here;
+    });
+    FeatureNode& r = graph_.node(key);
     r.followers.fill(0);
     r.mayors.fill(0);
 }
 
-void State::scoreCompleted(NodeId root, Outcome& out) {
-    if (!graph_.node(root).occupied()) return;
-    ScoreEvent e = evaluate(root, ScoreEvent::When::Completed);
+void State::scoreCompleted(NodeId key, Outcome& out) {
+    if (!graph_.node(key).occupied()) return;
+    ScoreEvent e = evaluate(key, ScoreEvent::When::Completed);
     e.rules.push_back(RuleRef::FollowersReturn);
     record(std::move(e), out);
-    returnMeeples(root);
+    returnMeeples(key, true);
 }
 
-void State::scoreCloister(NodeId node, ScoreEvent::When when, Outcome& out) {
-    FeatureNode& n = graph_.node(node);
-    if (!n.occupied()) return;
-    ScoreEvent e = evaluate(node, when);
-    if (when == ScoreEvent::When::Completed) e.rules.push_back(RuleRef::FollowersReturn);
-    record(std::move(e), out);
-    removeMeeples([&](const Meeple& m) { return m.node == node; });
-    n.followers.fill(0);
-    n.mayors.fill(0);
+ScoreEvent State::farmScore(NodeId farm, int perCity, RuleList rules) const {
+    ScoreEvent e = evaluate(farm, ScoreEvent::When::Completed);
+    e.perCity = perCity;
+    e.rules = rules;
+    e.points = e.perCity * e.cities;
+    return e;
+}
+
+void State::scoreBarns(Outcome& out) {
+    auto hasFarmers = [&](NodeId r) {
+        const auto& f = graph_.node(r).followers;
+        return std::any_of(f.begin(), f.end(), [](auto n) { return n; });
+    };
+    auto hasBarn = [&](NodeId r) {
+        const auto& b = graph_.node(r).barns;
+        return std::any_of(b.begin(), b.end(), [](auto n) { return n; });
+    };
+    // A barn put down this turn: the farmers already on its farm score 3 per completed city.
+    NodeId barnFarm = NodeId(0xFFFF);
+    if (barnThisTurn_ >= 0) {
+        barnFarm = graph_.root(meeples_[size_t(barnThisTurn_)].node);
+        if (hasFarmers(barnFarm)) {
+            record(farmScore(barnFarm, 3, {RuleRef::BarnPlacement, RuleRef::BarnFarmersScored}),
+                   out);
+            returnMeeples(barnFarm, false);
+        }
+    }
+    // The tile joined farmers to a farm with a barn: 1 per completed city, and they go home.
+    const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
+    for (size_t f = 0; f < t.kind->features.size(); ++f) {
+        if (t.kind->features[f].kind != FeatureKind::Field) continue;
+        const NodeId r = graph_.root(NodeId(t.firstNode + f));
+        if (r == barnFarm || !hasBarn(r) || !hasFarmers(r)) continue;
+        record(farmScore(r, 1, {RuleRef::BarnConnection}), out);
+        returnMeeples(r, false);
+    }
 }
 
 void State::finishTurn(Outcome& out) {
     const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
     // Roads and cities the tile completed (its own features' sets with no open end left).
-    NodeId done[tiledb::kPorts];
+    NodeId done[2 * tiledb::kPorts];
     int nDone = 0;
-    for (size_t f = 0; f < t.kind->features.size(); ++f) {
-        const NodeId r = graph_.root(NodeId(t.firstNode + f));
+    auto consider = [&](NodeId node) {
+        const NodeId r = graph_.root(node);
         if (hasOpenEnds(graph_.node(r).kind) && graph_.node(r).open == 0 &&
             std::find(done, done + nDone, r) == done + nDone)
             done[nDone++] = r;
-    }
+    };
+    for (size_t f = 0; f < t.kind->features.size(); ++f) consider(NodeId(t.firstNode + f));
+    // An abbey joins nothing: what its walls closed lies on the neighbouring tiles.
+    if (t.kind->sideTerrain(0, 0) == Terrain::Wall)
+        for (int side = 0; side < 4; ++side) {
+            const int ni = board_.tileIndexAt(neighbour(t.pos, side));
+            if (ni < 0) continue;
+            const PlacedTile& nt = board_.tiles()[size_t(ni)];
+            for (int j = 0; j < 3; ++j) {
+                const int f = nt.kind->featureAtPort(
+                    tiledb::matchingPort(tiledb::Port(side * 3 + j)), nt.rotation);
+                if (f >= 0) consider(NodeId(nt.firstNode + f));
+            }
+        }
     for (int i = 0; i < nDone; ++i) scoreCompleted(done[i], out);
     // Cloisters (and abbeys) on this tile or around it that now have all eight neighbours.
     for (size_t i = 0; i < openCloisters_.size();) {
@@ -568,22 +735,160 @@ void State::finishTurn(Outcome& out) {
         }
         for (size_t f = 0; f < c.kind->features.size(); ++f)
             if (isCloisterLike(c.kind->features[f].kind))
-                scoreCloister(NodeId(c.firstNode + f), ScoreEvent::When::Completed, out);
+                scoreCompleted(NodeId(c.firstNode + f), out);
         openCloisters_[i] = openCloisters_.back();
         openCloisters_.pop_back();
     }
+    scoreBarns(out);
     ++turn_;
+    // Wagons move in turn order, starting with the player whose turn it was.
+    const int mover = current_, n = config_.players;
+    std::stable_sort(pendingWagons_.begin(), pendingWagons_.end(),
+                     [&](const auto& a, const auto& b) {
+                         return (a.player - mover + n) % n < (b.player - mover + n) % n;
+                     });
     bool extraTurn = config_.rules.holeExtraTurn && t.kind->sideTerrain(0, 0) != Terrain::Wall;
     for (int side = 0; extraTurn && side < 4; ++side) // a filled hole: all four sides touch
         extraTurn = board_.tileIndexAt(neighbour(t.pos, side)) >= 0;
     if (!extraTurn) current_ = (current_ + 1) % config_.players;
+    barnThisTurn_ = -1;
+    if (remainingTotal() == 0) pendingWagons_.clear(); // the game is over: no wagon moves
+    if (!pendingWagons_.empty()) {
+        phase_ = Phase::Wagon;
+        return;
+    }
+    endTurn(out);
+}
+
+void State::endTurn(Outcome& out) {
     phase_ = Phase::Tile;
     lastTile_ = -1;
     if (remainingTotal() == 0) finalScoring(out);
     debugCheck();
 }
 
+PlayerId State::currentPlayer() const {
+    if (terminal()) return -1;
+    if (phase_ == Phase::Wagon && !pendingWagons_.empty()) return pendingWagons_.front().player;
+    return current_;
+}
+
+bool State::freeForWagon(int tileIndex, int feature) const {
+    const PlacedTile& t = board_.tiles()[size_t(tileIndex)];
+    const FeatureKind k = t.kind->features[size_t(feature)].kind;
+    if (k == FeatureKind::Field) return false;
+    const NodeId node = NodeId(t.firstNode + feature);
+    if (isCloisterLike(k))
+        return board_.neighbourCount8(t.pos) < 8 && !graph_.node(node).occupied();
+    const FeatureNode& r = graph_.node(graph_.root(node));
+    return r.open > 0 && !r.occupied();
+}
+
+void State::wagonTargets(const PendingWagon& w, std::vector<MeepleOption>& out) const {
+    out.clear();
+    std::vector<NodeId> seen;
+    auto consider = [&](int tile, int f) {
+        if (!freeForWagon(tile, f)) return;
+        const PlacedTile& t = board_.tiles()[size_t(tile)];
+        const NodeId node = NodeId(t.firstNode + f);
+        const NodeId key =
+            isCloisterLike(t.kind->features[size_t(f)].kind) ? node : graph_.root(node);
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+        seen.push_back(key);
+        out.push_back(MeepleOption{f, MeepleKind::Wagon, -1, tile});
+    };
+    if (!config_.rules.wagonMoveFirstEdition) {
+        // Current rule: any feature on the tile where it stood or an edge-adjacent tile.
+        const Pos from = board_.tiles()[w.fromTile].pos;
+        int tiles[5] = {int(w.fromTile), -1, -1, -1, -1};
+        for (int s4 = 0; s4 < 4; ++s4) tiles[1 + s4] = board_.tileIndexAt(neighbour(from, s4));
+        for (int ti : tiles)
+            if (ti >= 0)
+                for (size_t f = 0; f < board_.tiles()[size_t(ti)].kind->features.size(); ++f)
+                    consider(ti, int(f));
+        return;
+    }
+    // First edition: along connections from the scored feature: a junction's other roads, a
+    // road's city gate or cloister, and an abbey that closes it (and back from an abbey).
+    std::vector<NodeId> members;
+    if (isCloisterLike(graph_.node(w.scored).kind))
+        members.push_back(w.scored);
+    else
+        graph_.forEachMember(w.scored, [&](NodeId m) { members.push_back(m); });
+    for (NodeId m : members) {
+        const FeatureNode& node = graph_.node(m);
+        const PlacedTile& t = board_.tiles()[node.tile];
+        for (auto [a, b] : t.kind->wagonLinks) {
+            if (a == node.local) consider(node.tile, b);
+            if (b == node.local) consider(node.tile, a);
+        }
+        const bool abbey = node.kind == FeatureKind::Abbey;
+        for (int side = 0; side < 4; ++side) {
+            const int ni = board_.tileIndexAt(neighbour(t.pos, side));
+            if (ni < 0) continue;
+            const PlacedTile& nt = board_.tiles()[size_t(ni)];
+            for (int j = 0; j < 3; ++j) {
+                const tiledb::Port bp = tiledb::Port(side * 3 + j);
+                const int mine = t.kind->featureAtPort(bp, t.rotation);
+                const int theirs = nt.kind->featureAtPort(tiledb::matchingPort(bp), nt.rotation);
+                if (!abbey && mine == node.local && theirs < 0) // our edge meets an abbey's wall
+                    for (size_t f = 0; f < nt.kind->features.size(); ++f) consider(ni, int(f));
+                if (abbey && theirs >= 0) consider(ni, theirs); // what the abbey's wall closes
+            }
+        }
+    }
+}
+
+std::vector<MeepleOption> State::legalWagonMoves() const {
+    std::vector<MeepleOption> out;
+    if (phase_ == Phase::Wagon && !pendingWagons_.empty())
+        wagonTargets(pendingWagons_.front(), out);
+    return out;
+}
+
+Outcome State::moveWagon(MeepleOption target) {
+    Outcome out;
+    if (phase_ != Phase::Wagon)
+        return out.violation = violation(Violation::Kind::WrongPhase, {}, {RuleRef::WagonMove}),
+               out;
+    const std::vector<MeepleOption> legal = legalWagonMoves();
+    target.kind = MeepleKind::Wagon;
+    target.corner = -1;
+    if (std::find(legal.begin(), legal.end(), target) == legal.end()) {
+        const Pos at = target.tile >= 0 && target.tile < board_.size()
+                           ? board_.tiles()[size_t(target.tile)].pos
+                           : Pos{};
+        return out.violation =
+                   violation(Violation::Kind::NotThisPiece, at,
+                             {config_.rules.wagonMoveFirstEdition ? RuleRef::WagonMoveFirstEdition
+                                                                  : RuleRef::WagonMove}),
+               out;
+    }
+    const PendingWagon w = pendingWagons_.front();
+    pendingWagons_.erase(pendingWagons_.begin());
+    const PlacedTile& t = board_.tiles()[size_t(target.tile)];
+    const NodeId node = NodeId(t.firstNode + target.feature);
+    FeatureNode& holder = isCloisterLike(t.kind->features[size_t(target.feature)].kind)
+                              ? graph_.node(node)
+                              : graph_.node(graph_.root(node));
+    ++holder.followers[w.player];
+    addMeeple(Meeple{node, w.player, MeepleKind::Wagon, 0});
+    if (pendingWagons_.empty()) endTurn(out);
+    return out;
+}
+
+Outcome State::skipWagonMove() {
+    Outcome out;
+    if (phase_ != Phase::Wagon)
+        return out.violation = violation(Violation::Kind::WrongPhase, {}, {RuleRef::WagonMove}),
+               out;
+    pendingWagons_.erase(pendingWagons_.begin());
+    if (pendingWagons_.empty()) endTurn(out);
+    return out;
+}
+
 void State::finalScoring(Outcome& out) {
+    pendingWagons_.clear();
     // Unfinished roads, cities and cloisters first, then the farms. Cloisters are scored per
     // tile; other features once per set, however many pieces stand on them.
     std::vector<NodeId> toScore;
@@ -595,7 +900,7 @@ void State::finalScoring(Outcome& out) {
         if (std::find(toScore.begin(), toScore.end(), key) == toScore.end()) toScore.push_back(key);
     }
     for (NodeId key : toScore) record(evaluate(key, ScoreEvent::When::EndOfGame), out);
-    // Every piece but farmers (and barns) goes home; one pass over the pieces.
+    // Every piece but farmers and barns goes home; one pass over the pieces.
     removeMeeples([&](const Meeple& m) {
         return m.kind != MeepleKind::Barn && graph_.node(m.node).kind != FeatureKind::Field;
     });
@@ -603,18 +908,20 @@ void State::finalScoring(Outcome& out) {
         graph_.node(key).followers.fill(0);
         graph_.node(key).mayors.fill(0);
     }
-    if (config_.rules.farmers) {
-        // Each farm with farmers scores its bordering completed cities; a city on the border of
-        // several farms counts for each.
-        std::vector<NodeId> farms;
-        for (const Meeple& m : meeples_)
-            if (graph_.node(m.node).kind == FeatureKind::Field)
-                farms.push_back(graph_.root(m.node));
-        std::sort(farms.begin(), farms.end());
-        farms.erase(std::unique(farms.begin(), farms.end()), farms.end());
-        std::vector<std::vector<NodeId>> citiesOf(farms.size());
-        for (size_t i = 0; i < farms.size(); ++i) farmCities(farms[i], &citiesOf[i]);
-        for (size_t i = 0; i < farms.size(); ++i) {
+    // Each farm with farmers scores its bordering completed cities (a city on the border of
+    // several farms counts for each); each barn scores 4 per completed city of its farm.
+    std::vector<NodeId> farms;
+    for (const Meeple& m : meeples_)
+        if (graph_.node(m.node).kind == FeatureKind::Field) farms.push_back(graph_.root(m.node));
+    std::sort(farms.begin(), farms.end());
+    farms.erase(std::unique(farms.begin(), farms.end()), farms.end());
+    std::vector<std::vector<NodeId>> citiesOf(farms.size());
+    for (size_t i = 0; i < farms.size(); ++i) farmCities(farms[i], &citiesOf[i]);
+    for (size_t i = 0; i < farms.size(); ++i) {
+        const FeatureNode& farm = graph_.node(farms[i]);
+        const bool farmers =
+            std::any_of(farm.followers.begin(), farm.followers.end(), [](auto n) { return n; });
+        if (farmers && config_.rules.farmers) {
             ScoreEvent e = evaluate(farms[i], ScoreEvent::When::EndOfGame, int(citiesOf[i].size()));
             bool shared = false;
             for (size_t j = 0; j < farms.size() && !shared; ++j)
@@ -623,6 +930,21 @@ void State::finalScoring(Outcome& out) {
                         shared = true;
             if (shared) e.rules.push_back(RuleRef::FarmSeveralFarms);
             e.rules.push_back(RuleRef::FarmersStay);
+            record(std::move(e), out);
+        }
+        // Each player with a barn on the farm scores it in full, once (however many barns).
+        int owners = 0;
+        for (auto b : farm.barns) owners += b ? 1 : 0;
+        for (int p = 0; p < config_.players; ++p) {
+            if (!farm.barns[size_t(p)]) continue;
+            ScoreEvent e = evaluate(farms[i], ScoreEvent::When::EndOfGame, int(citiesOf[i].size()));
+            e.strength.fill(0);
+            e.strength[size_t(p)] = farm.barns[size_t(p)];
+            e.scorers = PlayerList{p};
+            e.perCity = 4;
+            e.points = 4 * e.cities;
+            e.rules = {RuleRef::BarnFinal};
+            if (owners > 1 || farm.barns[size_t(p)] > 1) e.rules.push_back(RuleRef::BarnSeveral);
             record(std::move(e), out);
         }
     }
@@ -647,11 +969,18 @@ std::string State::checkConsistency() const {
             return "player " + std::to_string(p) + " supply " + std::to_string(s);
     }
     // Root follower counts equal the meeples standing on the set.
-    std::vector<std::array<int, kMaxPlayers>> counted(size_t(graph_.size()));
+    std::vector<std::array<int, kMaxPlayers>> counted(size_t(graph_.size())), mayors(counted),
+        barns(counted);
     for (const Meeple& m : meeples_) {
         const NodeId key = isCloisterLike(graph_.node(m.node).kind) ? m.node : graph_.root(m.node);
         if (m.kind == MeepleKind::Follower || m.kind == MeepleKind::Wagon) ++counted[key][m.player];
+        if (m.kind == MeepleKind::Mayor) ++mayors[key][m.player];
+        if (m.kind == MeepleKind::Barn) ++barns[key][m.player];
     }
+    for (int p = 0; p < config_.players; ++p)
+        for (MeepleKind k : {MeepleKind::Mayor, MeepleKind::Wagon, MeepleKind::Barn})
+            if (supply(p, k) < 0)
+                return "player " + std::to_string(p) + " has too many " + meepleKindName(k) + "s";
     for (int n = 0; n < graph_.size(); ++n) {
         const FeatureNode& node = graph_.node(NodeId(n));
         if (node.parent != n) continue;
@@ -661,6 +990,11 @@ std::string State::checkConsistency() const {
                        std::to_string(node.followers[size_t(p)]) + " followers of player " +
                        std::to_string(p) + ", the board shows " +
                        std::to_string(counted[size_t(n)][size_t(p)]);
+        for (int p = 0; p < kMaxPlayers; ++p)
+            if (node.mayors[size_t(p)] != mayors[size_t(n)][size_t(p)] ||
+                node.barns[size_t(p)] != barns[size_t(n)][size_t(p)])
+                return "feature " + std::to_string(n) +
+                       ": mayor or barn counts differ from the board";
         if (node.open < 0) return "feature " + std::to_string(n) + " has negative open ends";
     }
     // Every placed tile's shared edges match.

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <numeric>
 
 using namespace adj;
@@ -12,6 +13,7 @@ namespace {
 
 struct Params {
     const char* set;
+    bool abbeyMayor;
     int games;
     bool everyTurnRoundTrip; // clone and notation at every action, or every 10th and the end
 };
@@ -31,8 +33,14 @@ void checkRoundTrip(const State& s, const char* where) {
 TEST_P(RandomGames, InvariantsHold) {
     const Params p = GetParam();
     int totalEvents = 0;
+    std::map<RuleRef, int> seen; // how often each rule decided an event
+    int abbeys = 0;
     for (int g = 0; g < p.games; ++g) {
         GameConfig cfg = GameConfig::forSet(p.set, 2 + g % 5);
+        if (p.abbeyMayor) {
+            cfg = GameConfig::forSet(p.set, 2 + g % 5, {"abbey-mayor"});
+            cfg.rules.wagonMoveFirstEdition = g % 2; // both wagon rules
+        }
         RandomGameOptions opt;
         opt.meepleChance = 0.3 + 0.1 * (g % 7);
         int actions = 0;
@@ -56,29 +64,54 @@ TEST_P(RandomGames, InvariantsHold) {
         for (const ScoreEvent& e : s.log()) {
             ASSERT_FALSE(e.scorers.empty());
             ASSERT_FALSE(e.rules.empty());
-            ASSERT_EQ(e.points, e.perTile * int(e.tiles.size()) + e.perPennant * e.pennants +
-                                    e.perCity * e.cities + e.flat);
+            const bool zero = std::find(e.rules.begin(), e.rules.end(),
+                                        RuleRef::MayorZeroPennants) != e.rules.end();
+            ASSERT_EQ(e.points, zero ? 0
+                                     : e.perTile * int(e.tiles.size()) + e.perPennant * e.pennants +
+                                           e.perCity * e.cities + e.flat);
             for (PlayerId pl : e.scorers) sum[size_t(pl)] += e.points;
+            for (RuleRef r : e.rules) ++seen[r];
         }
         ASSERT_EQ(sum, s.scores());
         totalEvents += int(s.log().size());
-        // At the end only farmers remain on the board.
+        // At the end only farmers and barns remain on the board.
         for (const Meeple& m : s.meeples())
             ASSERT_EQ(s.features().node(m.node).kind, tiledb::FeatureKind::Field);
+        if (p.abbeyMayor) {
+            for (int pl = 0; pl < cfg.players; ++pl) {
+                ASSERT_LE(s.abbeysPlaced(pl), 1);
+                abbeys += s.abbeysPlaced(pl);
+            }
+        }
         if (HasFatalFailure()) return;
     }
     EXPECT_GT(totalEvents, p.games) << "games must actually score";
+    if (p.abbeyMayor) { // the expansion's mechanisms all occur
+        EXPECT_GT(abbeys, p.games / 4);
+        for (RuleRef r : {RuleRef::AbbeyIsCloister, RuleRef::MayorStrength,
+                          RuleRef::MayorZeroPennants, RuleRef::WagonStrength, RuleRef::BarnFinal,
+                          RuleRef::BarnFarmersScored, RuleRef::BarnConnection})
+            EXPECT_GT(seen[r], 0) << adj::ruleId(r);
+        std::printf(
+            "%d games: %d abbeys, mayor %d, wagon %d, barn final %d, barn placed on farmers %d, "
+            "barn joined %d\n",
+            p.games, abbeys, seen[RuleRef::MayorStrength], seen[RuleRef::WagonStrength],
+            seen[RuleRef::BarnFinal], seen[RuleRef::BarnFarmersScored],
+            seen[RuleRef::BarnConnection]);
+    }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sets, RandomGames,
-                         ::testing::Values(Params{"base", 3500, false},
-                                           Params{"winter", 2500, false},
-                                           Params{"demo", 3000, false}, Params{"base", 500, true},
-                                           Params{"winter", 500, true}),
-                         [](const ::testing::TestParamInfo<Params>& param) {
-                             return std::string(param.param.set) +
-                                    (param.param.everyTurnRoundTrip ? "_everyTurn" : "");
-                         });
+// {set, with Abbey & Mayor, games, round trip after every action}: 12,300 games in all.
+INSTANTIATE_TEST_SUITE_P(
+    Sets, RandomGames,
+    ::testing::Values(Params{"base", false, 3500, false}, Params{"winter", false, 2500, false},
+                      Params{"demo", false, 3000, false}, Params{"base", false, 500, true},
+                      Params{"winter", false, 500, true}, Params{"base", true, 2000, false},
+                      Params{"winter", true, 300, true}),
+    [](const ::testing::TestParamInfo<Params>& param) {
+        return std::string(param.param.set) + (param.param.abbeyMayor ? "_abbeyMayor" : "") +
+               (param.param.everyTurnRoundTrip ? "_everyTurn" : "");
+    });
 
 // An independent oracle for legal placements: every cell around the board, every rotation,
 // checked side by side from the tiles' own edges (no frontier, no tables).

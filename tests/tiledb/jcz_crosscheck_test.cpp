@@ -25,6 +25,7 @@ struct JczTile {
     std::vector<std::string> cities; // "N W +1"
     std::vector<std::string> fields; // "EL WR | N" (halves | bordered cities)
     bool monastery = false;
+    std::vector<std::string> wagonLinks; // "city N ~ road E": features joined for wagon moves
 };
 
 std::string sortedWords(const std::string& text) {
@@ -66,11 +67,16 @@ void readJczFile(const std::string& path, JczData& data) {
          it != std::sregex_iterator(); ++it) {
         JczTile t;
         const std::string body = (*it)[2];
-        std::vector<std::pair<std::string, std::string>> cities; // edges, "edges +p"
-        std::vector<std::pair<std::string, std::string>> fields; // halves, city attr
+        std::vector<std::pair<std::string, std::string>> cities;     // edges, "edges +p"
+        std::vector<std::pair<std::string, std::string>> fields;     // halves, city attr
+        std::vector<std::pair<std::string, std::string>> moveGroups; // feature name, letters
         for (auto e = std::sregex_iterator(body.begin(), body.end(), elemRe);
              e != std::sregex_iterator(); ++e) {
             const std::string kind = (*e)[1], attrs = (*e)[2], text = (*e)[4];
+            if (kind != "field" && !attr(attrs, "wagon-move").empty())
+                moveGroups.emplace_back((kind == "monastery" ? std::string("cloister") : kind) +
+                                            (kind == "monastery" ? "" : " " + sortedWords(text)),
+                                        attr(attrs, "wagon-move"));
             if (kind == "monastery")
                 t.monastery = true;
             else if (kind == "road")
@@ -100,6 +106,18 @@ void readJczFile(const std::string& path, JczData& data) {
             for (const auto& c : cities)
                 if (c.first.find(e) != std::string::npos) t.sides[s] = "city";
         }
+        for (size_t a = 0; a < moveGroups.size(); ++a)
+            for (size_t b = a + 1; b < moveGroups.size(); ++b) {
+                bool shared = false;
+                for (char ch : moveGroups[a].second)
+                    if (ch != ' ' && moveGroups[b].second.find(ch) != std::string::npos)
+                        shared = true;
+                if (!shared) continue;
+                std::string x = moveGroups[a].first, y = moveGroups[b].first;
+                if (y < x) std::swap(x, y);
+                t.wagonLinks.push_back(x + " ~ " + y);
+            }
+        std::sort(t.wagonLinks.begin(), t.wagonLinks.end());
         std::sort(t.roads.begin(), t.roads.end());
         std::sort(t.cities.begin(), t.cities.end());
         std::sort(t.fields.begin(), t.fields.end());
@@ -143,6 +161,18 @@ JczTile ours(const TileKind& k) {
         }
     }
     for (int s = 0; s < 4; ++s) t.sides[s] = terrainName(k.sideTerrain(s, 0));
+    auto name = [&](int f) {
+        const Feature& ft = k.features[size_t(f)];
+        if (ft.kind == FeatureKind::Cloister || ft.kind == FeatureKind::Abbey)
+            return std::string("cloister");
+        return std::string(ft.kind == FeatureKind::Road ? "road " : "city ") + sidesOf(ft);
+    };
+    for (auto [a, b] : k.wagonLinks) {
+        std::string x = name(a), y = name(b);
+        if (y < x) std::swap(x, y);
+        t.wagonLinks.push_back(x + " ~ " + y);
+    }
+    std::sort(t.wagonLinks.begin(), t.wagonLinks.end());
     std::sort(t.roads.begin(), t.roads.end());
     std::sort(t.cities.begin(), t.cities.end());
     std::sort(t.fields.begin(), t.fields.end());
@@ -191,6 +221,9 @@ std::vector<std::string> compareSet(const TileSet& set, const JczData& jcz,
         if (a.fields != b.fields)
             diffs.push_back(where + "fields " + join(a.fields) + "vs JCZ " + join(b.fields));
         if (a.monastery != b.monastery) diffs.push_back(where + "cloister differs");
+        if (a.wagonLinks != b.wagonLinks)
+            diffs.push_back(where + "wagon links " + join(a.wagonLinks) + "vs JCZ " +
+                            join(b.wagonLinks));
     }
     for (const auto& [id, count] : sit->second)
         if (!seen.count(id))

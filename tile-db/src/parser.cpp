@@ -583,6 +583,38 @@ void Parser::computeDerived(TileKind& k) {
         }
         k.sideSignature[size_t(rot)] = sig;
     }
+    // Wagon links (first edition): what a road's end on this tile leads to.
+    auto touches = [&](int a, int b) {
+        for (int r = 0; r < kMapSize; ++r)
+            for (int c = 0; c < kMapSize; ++c) {
+                if (k.map[size_t(r)][size_t(c)] != k.features[size_t(a)].label) continue;
+                const int nb[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
+                for (auto [r2, c2] : nb)
+                    if (r2 >= 0 && c2 >= 0 && r2 < kMapSize && c2 < kMapSize &&
+                        k.map[size_t(r2)][size_t(c2)] == k.features[size_t(b)].label)
+                        return true;
+            }
+        return false;
+    };
+    for (int a = 0; a < int(k.features.size()); ++a) {
+        const Feature& fa = k.features[size_t(a)];
+        if (fa.kind != FeatureKind::Road || fa.end == RoadEnd::None) continue;
+        for (int b = 0; b < int(k.features.size()); ++b) {
+            if (b == a) continue;
+            const Feature& fb = k.features[size_t(b)];
+            bool linked = false;
+            if (fa.end == RoadEnd::Junction)
+                linked = fb.kind == FeatureKind::Road && fb.end == RoadEnd::Junction;
+            else if (fa.end == RoadEnd::Cloister)
+                linked = fb.kind == FeatureKind::Cloister || fb.kind == FeatureKind::Abbey;
+            else if (fa.end == RoadEnd::City)
+                linked = fb.kind == FeatureKind::City && touches(a, b);
+            const std::pair<int, int> link{std::min(a, b), std::max(a, b)};
+            if (linked &&
+                std::find(k.wagonLinks.begin(), k.wagonLinks.end(), link) == k.wagonLinks.end())
+                k.wagonLinks.push_back(link);
+        }
+    }
     for (int code = 0; code < 256; ++code) {
         std::uint8_t fits = 0;
         for (int rot = 0; rot < 4; ++rot) {

@@ -33,6 +33,7 @@ struct Replay {
     std::string description;
     bool gameEnds = false;            // gameAnnotations.endTurn: final scoring follows
     std::vector<std::string> ignored; // elements and rules outside our games
+    std::string unsupported;          // a piece or set outside our games that the replay uses
 };
 
 // Reads a replay; nullopt with *error ("what is wrong, where") on bad input.

@@ -44,6 +44,31 @@ enum class RuleRef : std::uint8_t {
     EditionTinyCity,        // edition rule: a 2-tile city scores 2
     TurnOrder,              // play goes clockwise; one tile per turn
     GameOver,               // the game has ended
+    // Abbey & Mayor
+    AbbeyHole,             // an abbey goes only into a space closed on all four sides
+    AbbeyClosesEdges,      // its walls end every road, city and farm they touch
+    AbbeyIsCloister,       // it scores like a cloister, during the game and at the end
+    AbbeyMonkOnly,         // the only piece on an abbey tile is a monk (or a wagon)
+    AbbeyNotAfterLastTile, // no abbey once the last land tile is placed (editions differ)
+    AbbeyOnePerPlayer,     // each player has one abbey (and one mayor, wagon, barn)
+    MayorPlacement,        // instead of a follower, only into a city with no piece in it
+    MayorStrength,         // a mayor counts as many followers as the city has pennants
+    MayorZeroPennants,     // without pennants the mayor occupies the city and scores 0
+    MayorWagonOccupies,    // a wagon occupies a city: no mayor may enter
+    MayorReturns,          // the mayor returns when its city is scored
+    WagonPlacement,        // road, city, cloister or abbey, never a field
+    WagonStrength,         // a wagon counts as one follower
+    WagonMove,             // after scoring it may move to an unfinished, unoccupied feature on
+                           // its tile or an adjacent one
+    WagonMoveFirstEdition, // first edition: only along connections (footnote 19)
+    BarnPlacement,         // instead of a follower, at a corner of the new tile where 4 meet
+    BarnCornerFields,      // all four tiles show field at that corner
+    BarnOnePerFarm,        // not on a farm that already has a barn
+    BarnFarmersScored,     // farmers on the barn's farm score 3 per completed city and return
+    BarnNoFarmers,         // no farmer may go onto a farm with a barn
+    BarnConnection,        // joining farmers to a barn's farm: 1 per completed city, they return
+    BarnFinal,             // at the end each barn scores 4 per completed city of its farm
+    BarnSeveral,           // several barns on one farm each score in full
     Count
 };
 

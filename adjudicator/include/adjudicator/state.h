@@ -22,19 +22,33 @@
 
 namespace adj {
 
+// Corners of a tile in board orientation, for barns.
+enum Corner : std::uint8_t { NW = 0, NE = 1, SE = 2, SW = 3 };
+
 struct Meeple {
-    NodeId node = 0; // the feature node it stands on (on the tile it was placed on)
+    NodeId node = 0; // the feature node it stands on (a barn: the field at its corner)
     std::uint8_t player = 0;
     MeepleKind kind = MeepleKind::Follower;
+    std::uint8_t corner = 0; // barns: the corner of the node's tile where it stands
 };
 
-// A piece that may be put on the tile just placed.
+// A piece that may be put on the tile just placed, or a wagon's move (to a feature of `tile`).
 struct MeepleOption {
     int feature = -1; // local feature index on the tile
     MeepleKind kind = MeepleKind::Follower;
+    int corner = -1; // barns: Corner of the tile just placed
+    int tile = -1;   // wagon moves: the target tile index (-1: the tile just placed)
     friend bool operator==(const MeepleOption& a, const MeepleOption& b) {
-        return a.feature == b.feature && a.kind == b.kind;
+        return a.feature == b.feature && a.kind == b.kind && a.corner == b.corner &&
+               a.tile == b.tile;
     }
+};
+
+// A wagon whose feature was scored this turn and may now move (Abbey & Mayor).
+struct PendingWagon {
+    std::uint8_t player = 0;
+    std::uint16_t fromTile = 0; // where it stood
+    NodeId scored = 0;          // the scored feature (root; a cloister's own node)
 };
 
 // One observed turn: the tile and, optionally, a piece on one of its features.
@@ -50,7 +64,7 @@ struct Outcome {
     bool ok() const { return !violation; }
 };
 
-enum class Phase : std::uint8_t { Tile, Meeple, GameOver };
+enum class Phase : std::uint8_t { Tile, Meeple, Wagon, GameOver };
 
 // The tiles of one combination of sets, immutable and shared by every game that uses it.
 struct TileSetup {
@@ -76,7 +90,8 @@ public:
 
     Phase phase() const { return phase_; }
     bool terminal() const { return phase_ == Phase::GameOver; }
-    PlayerId currentPlayer() const { return terminal() ? -1 : current_; }
+    // The player to act: in the wagon phase, the owner of the wagon that may move.
+    PlayerId currentPlayer() const;
     int turnNumber() const { return turn_; }
     int score(PlayerId p) const { return scores_[size_t(p)]; }
     const std::array<int, kMaxPlayers>& scores() const { return scores_; }
@@ -101,6 +116,16 @@ public:
     Outcome pass();
 
     Outcome applyTurn(const Turn& turn);
+
+    // Wagon phase (Abbey & Mayor): after scoring, each wagon on a scored feature may move.
+    const std::vector<PendingWagon>& pendingWagons() const { return pendingWagons_; }
+    std::vector<MeepleOption> legalWagonMoves() const; // for the first pending wagon
+    Outcome moveWagon(MeepleOption target);
+    Outcome skipWagonMove(); // the wagon stays in its owner's supply
+    int abbeysPlaced(PlayerId p) const { return abbeysPlaced_[size_t(p)]; }
+    // The field of a placed tile at one of its corners (board orientation), or -1 when the
+    // corner is not field on both half-edges that meet there.
+    int cornerField(int tileIndex, int corner) const;
 
     // The feature (root node) a placed tile's local feature belongs to.
     NodeId featureOf(int tileIndex, int localFeature) const;
@@ -131,10 +156,16 @@ private:
     void removeMeeples(Pred leaves); // returns the pieces for which leaves(m) holds
     void doPlace(int kind, Placement placement);
     void finishTurn(Outcome& out);
+    void endTurn(Outcome& out);
+    void scoreBarns(Outcome& out);
+    bool barnCornerOk(int corner) const;
+    std::optional<Violation> pieceProblem(const MeepleOption& o) const;
+    void wagonTargets(const PendingWagon& w, std::vector<MeepleOption>& out) const;
+    bool freeForWagon(int tileIndex, int feature) const;
     void scoreCompleted(NodeId root, Outcome& out);
-    void scoreCloister(NodeId node, ScoreEvent::When when, Outcome& out);
     void record(ScoreEvent e, Outcome& out);
-    void returnMeeples(NodeId root);
+    void returnMeeples(NodeId key, bool collectWagons);
+    ScoreEvent farmScore(NodeId farm, int perCity, RuleList rules) const;
     void finalScoring(Outcome& out);
     int farmCities(NodeId farm, std::vector<NodeId>* cities) const;
     void debugCheck() const;
@@ -157,7 +188,10 @@ private:
     Phase phase_ = Phase::Tile;
     PlayerId current_ = 0;
     int turn_ = 0;      // turns completed
-    int lastTile_ = -1; // in the meeple phase: the tile just placed
+    int lastTile_ = -1; // in the meeple and wagon phases: the tile just placed
+    std::array<int, kMaxPlayers> abbeysPlaced_{};
+    std::vector<PendingWagon> pendingWagons_;
+    int barnThisTurn_ = -1; // index in meeples_ of a barn put down this turn
 };
 
 } // namespace adj

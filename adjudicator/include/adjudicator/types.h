@@ -64,6 +64,11 @@ struct Rules {
     bool holeExtraTurn = false;          // house rule: filling a hole (4 neighbours) plays again
     std::optional<Bounds> table;         // house rule: the table edge bounds the board
     bool tableEdgeCloses = false;        // house rule: the table edge closes roads and cities
+    // Abbey & Mayor: pieces per player (0 without the expansion) and its switches.
+    int abbeys = 0, mayors = 0, wagons = 0, barns = 0;
+    bool wagonMoveFirstEdition = false; // wagon moves along connections (JCZ wagon-move C1)
+                                        // instead of to the same or an adjacent tile (C2)
+    bool barnOnFarmWithBarn = false;    // a barn may join a farm that has one (JCZ "occupied")
 };
 
 // Which game is played: a base set plus expansions, players and rule switches.
@@ -73,8 +78,10 @@ struct GameConfig {
     int players = 2;
     Rules rules;
 
-    // The defaults for a base set: the demo has 5 followers and no farmers.
-    static GameConfig forSet(const std::string& set, int players);
+    // The defaults for a base set (the demo has 5 followers and no farmers) and expansions
+    // (Abbey & Mayor gives each player an abbey, a mayor, a wagon and a barn).
+    static GameConfig forSet(const std::string& set, int players,
+                             const std::vector<std::string>& expansions = {});
 };
 
 } // namespace adj

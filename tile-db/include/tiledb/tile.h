@@ -103,6 +103,10 @@ struct TileKind {
     // (N bits 0-1 .. W bits 6-7), 0 = no constraint, else 1 + the terrain the neighbour shows
     // there. Bit r set: rotation r fits. (The abbey fits only a cell closed on all four sides.)
     std::array<std::uint8_t, 256> fittingRotations{};
+    // Features of this tile joined for the Abbey & Mayor first-edition wagon move: roads ending
+    // at one junction, a road and the city whose gate it ends at, a road and the cloister it
+    // ends at. Pairs of feature indices (a < b), derived from road ends and the map.
+    std::vector<std::pair<int, int>> wagonLinks;
 
     Terrain sideTerrain(int side, int rotation) const {
         return Terrain((sideSignature[rotation] >> (2 * side)) & 3U);
