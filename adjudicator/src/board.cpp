@@ -127,10 +127,12 @@ constexpr std::uint8_t kBits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3
 } // namespace
 
 int Board::countPlacements(const tiledb::TileKind& kind) const {
-    const bool abbey = kind.sideTerrain(0, 0) == Terrain::Wall;
     int n = 0;
-    for (const FrontierCell& c : frontier_)
-        n += abbey ? (c.neighbours == 4 ? 4 : 0) : kBits4[kind.fittingRotations[c.code] & 15];
+    if (kind.sideTerrain(0, 0) == Terrain::Wall) { // the abbey: any rotation of any hole
+        for (const FrontierCell& c : frontier_) n += c.neighbours == 4 ? 4 : 0;
+        return n;
+    }
+    for (const FrontierCell& c : frontier_) n += kBits4[kind.fittingRotations[c.code] & 15];
     return n;
 }
 

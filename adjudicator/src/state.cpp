@@ -341,72 +341,53 @@ bool State::barnCornerOk(int corner) const {
     return true;
 }
 
-// Why a piece may not go where asked, or nullopt when it may.
-std::optional<Violation> State::pieceProblem(const MeepleOption& o) const {
+// Why a piece may not go where asked (a kind and the rules), or nullopt when it may. Cheap:
+// legalMeeples() calls it for every candidate; deployMeeple() adds the details.
+std::optional<std::pair<Violation::Kind, RuleList>>
+State::pieceProblem(const MeepleOption& o) const {
     using K = Violation::Kind;
+    using R = std::pair<Violation::Kind, RuleList>;
     const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
-    if (o.feature < 0 || o.feature >= int(t.kind->features.size()) || o.tile >= 0) {
-        Violation v = violation(K::NoSuchFeature, t.pos, {RuleRef::MeepleOnePerTurn});
-        v.tile = t.kind->id;
-        return v;
-    }
+    if (o.feature < 0 || o.feature >= int(t.kind->features.size()) || o.tile >= 0)
+        return R{K::NoSuchFeature, {RuleRef::MeepleOnePerTurn}};
     const FeatureKind fk = t.kind->features[size_t(o.feature)].kind;
-    const NodeId node = NodeId(t.firstNode + o.feature);
-    const FeatureNode& root = graph_.node(graph_.root(node));
-    auto refuse = [&](K kind, RuleList rules) {
-        Violation v = violation(kind, t.pos, rules);
-        v.feature = fk;
-        v.tile = t.kind->id;
-        return v;
-    };
+    const FeatureNode& root = graph_.node(graph_.root(NodeId(t.firstNode + o.feature)));
     if (supply(current_, o.kind) <= 0)
-        return refuse(K::NoFollowerLeft,
-                      {o.kind == MeepleKind::Follower ? RuleRef::MeepleFromSupply
-                                                      : RuleRef::AbbeyOnePerPlayer});
+        return R{K::NoFollowerLeft,
+                 {o.kind == MeepleKind::Follower ? RuleRef::MeepleFromSupply
+                                                 : RuleRef::AbbeyOnePerPlayer}};
+    auto anyBarn = [&] {
+        return std::any_of(root.barns.begin(), root.barns.end(), [](auto b) { return b; });
+    };
     switch (o.kind) {
     case MeepleKind::Follower:
         if (fk == FeatureKind::Field && !config_.rules.farmers)
-            return refuse(K::FarmersNotInGame, {RuleRef::FarmersNotInGame});
-        if (fk == FeatureKind::Field &&
-            std::any_of(root.barns.begin(), root.barns.end(), [](auto b) { return b; }))
-            return refuse(K::FeatureOccupied, {RuleRef::BarnNoFarmers});
+            return R{K::FarmersNotInGame, {RuleRef::FarmersNotInGame}};
+        if (fk == FeatureKind::Field && anyBarn())
+            return R{K::FeatureOccupied, {RuleRef::BarnNoFarmers}};
         break;
     case MeepleKind::Mayor:
-        if (fk != FeatureKind::City) return refuse(K::NotThisPiece, {RuleRef::MayorPlacement});
+        if (fk != FeatureKind::City) return R{K::NotThisPiece, {RuleRef::MayorPlacement}};
         break;
     case MeepleKind::Wagon:
-        if (fk == FeatureKind::Field) return refuse(K::NotThisPiece, {RuleRef::WagonPlacement});
+        if (fk == FeatureKind::Field) return R{K::NotThisPiece, {RuleRef::WagonPlacement}};
         break;
-    case MeepleKind::Barn: {
+    case MeepleKind::Barn:
         if (fk != FeatureKind::Field || o.corner < 0 || o.corner > 3 ||
             cornerField(lastTile_, o.corner) != o.feature || !barnCornerOk(o.corner))
-            return refuse(K::NotThisPiece, {RuleRef::BarnPlacement, RuleRef::BarnCornerFields});
-        const bool hasBarn =
-            std::any_of(root.barns.begin(), root.barns.end(), [](auto b) { return b; });
-        if (hasBarn && !config_.rules.barnOnFarmWithBarn)
-            return refuse(K::FeatureOccupied, {RuleRef::BarnOnePerFarm});
+            return R{K::NotThisPiece, {RuleRef::BarnPlacement, RuleRef::BarnCornerFields}};
+        if (anyBarn() && !config_.rules.barnOnFarmWithBarn)
+            return R{K::FeatureOccupied, {RuleRef::BarnOnePerFarm}};
         return std::nullopt; // a barn may join farmers: they are scored
     }
+    if (!root.occupied()) return std::nullopt;
+    RuleList rules{RuleRef::MeepleUnoccupied};
+    if (o.kind == MeepleKind::Mayor) {
+        rules.push_back(RuleRef::MayorPlacement);
+        if (std::any_of(root.followers.begin(), root.followers.end(), [](auto f) { return f; }))
+            rules.push_back(RuleRef::MayorWagonOccupies);
     }
-    if (root.occupied()) {
-        RuleList rules{RuleRef::MeepleUnoccupied};
-        if (o.kind == MeepleKind::Mayor) {
-            rules.push_back(RuleRef::MayorPlacement);
-            for (int p = 0; p < kMaxPlayers; ++p)
-                if (root.followers[size_t(p)])
-                    rules.push_back(RuleRef::MayorWagonOccupies), p = kMaxPlayers;
-        }
-        Violation v = refuse(K::FeatureOccupied, rules);
-        for (int p = 0; p < config_.players; ++p)
-            if (root.followers[size_t(p)] || root.mayors[size_t(p)]) v.occupants.push_back(p);
-        for (const Meeple& m : meeples_)
-            if (m.kind != MeepleKind::Barn && graph_.root(m.node) == graph_.root(node)) {
-                v.other = board_.tiles()[graph_.node(m.node).tile].pos;
-                break;
-            }
-        return v;
-    }
-    return std::nullopt;
+    return R{K::FeatureOccupied, rules};
 }
 
 void State::legalMeeples(std::vector<MeepleOption>& out) const {
@@ -435,8 +416,27 @@ Outcome State::deployMeeple(MeepleOption option) {
             phase_ == Phase::GameOver ? Violation::Kind::GameOver : Violation::Kind::WrongPhase;
         return out.violation = violation(k, {}, {RuleRef::MeepleOnePerTurn}), out;
     }
-    if (auto v = pieceProblem(option)) return out.violation = *v, out;
     const PlacedTile& t = board_.tiles()[size_t(lastTile_)];
+    if (auto problem = pieceProblem(option)) {
+        Violation v = violation(problem->first, t.pos, problem->second);
+        v.tile = t.kind->id;
+        if (option.feature >= 0 && option.feature < int(t.kind->features.size())) {
+            v.feature = t.kind->features[size_t(option.feature)].kind;
+            const NodeId root = graph_.root(NodeId(t.firstNode + option.feature));
+            if (problem->first == Violation::Kind::FeatureOccupied) {
+                for (int p = 0; p < config_.players; ++p)
+                    if (graph_.node(root).followers[size_t(p)] ||
+                        graph_.node(root).mayors[size_t(p)])
+                        v.occupants.push_back(p);
+                for (const Meeple& m : meeples_)
+                    if (m.kind != MeepleKind::Barn && graph_.root(m.node) == root) {
+                        v.other = board_.tiles()[graph_.node(m.node).tile].pos;
+                        break;
+                    }
+            }
+        }
+        return out.violation = v, out;
+    }
     const NodeId node = NodeId(t.firstNode + option.feature);
     FeatureNode& root = graph_.node(graph_.root(node));
     const auto player = size_t(current_);
@@ -614,10 +614,11 @@ ScoreEvent State::evaluate(NodeId feature, ScoreEvent::When when, int knownCitie
     if (multi) e.rules.push_back(RuleRef::ScoreNoMultiplier);
     bool mayors = false, wagons = false;
     for (int p = 0; p < config_.players; ++p) mayors = mayors || r.mayors[size_t(p)];
-    for (const Meeple& m : meeples_)
-        wagons =
-            wagons || (m.kind == MeepleKind::Wagon &&
-                       (isCloisterLike(r.kind) ? m.node == root : graph_.root(m.node) == root));
+    if (config_.rules.wagons) // only games with wagons need the scan
+        for (const Meeple& m : meeples_)
+            wagons =
+                wagons || (m.kind == MeepleKind::Wagon &&
+                           (isCloisterLike(r.kind) ? m.node == root : graph_.root(m.node) == root));
     if (mayors) e.rules.push_back(RuleRef::MayorStrength);
     if (wagons) e.rules.push_back(RuleRef::WagonStrength);
     e.points =
@@ -671,6 +672,7 @@ ScoreEvent State::farmScore(NodeId farm, int perCity, RuleList rules) const {
 }
 
 void State::scoreBarns(Outcome& out) {
+    if (!config_.rules.barns) return;
     auto hasFarmers = [&](NodeId r) {
         const auto& f = graph_.node(r).followers;
         return std::any_of(f.begin(), f.end(), [](auto n) { return n; });

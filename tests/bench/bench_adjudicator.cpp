@@ -42,8 +42,9 @@ void BM_LegalPlacements60(benchmark::State& state) {
 BENCHMARK(BM_LegalPlacements60)->Arg(0)->Arg(1)->ComputeStatistics("min", minimum);
 
 // range(0): 1 keeps the full event log, 0 returns events only in each Outcome.
-void BM_RandomGame(benchmark::State& state, const char* set) {
+void BM_RandomGame(benchmark::State& state, const char* set, bool abbeyMayor) {
     adj::GameConfig cfg = adj::GameConfig::forSet(set, 4);
+    if (abbeyMayor) cfg = adj::GameConfig::forSet(set, 4, {"abbey-mayor"});
     adj::RandomGameOptions options;
     options.keepLog = state.range(0) != 0;
     std::uint64_t seed = 1;
@@ -54,12 +55,23 @@ void BM_RandomGame(benchmark::State& state, const char* set) {
     state.counters["games/s"] =
         benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK_CAPTURE(BM_RandomGame, base, "base")->Arg(0)->Arg(1)->ComputeStatistics("min", minimum);
-BENCHMARK_CAPTURE(BM_RandomGame, winter, "winter")
+BENCHMARK_CAPTURE(BM_RandomGame, base, "base", false)
     ->Arg(0)
     ->Arg(1)
     ->ComputeStatistics("min", minimum);
-BENCHMARK_CAPTURE(BM_RandomGame, demo, "demo")->Arg(0)->Arg(1)->ComputeStatistics("min", minimum);
+BENCHMARK_CAPTURE(BM_RandomGame, winter, "winter", false)
+    ->Arg(0)
+    ->Arg(1)
+    ->ComputeStatistics("min", minimum);
+BENCHMARK_CAPTURE(BM_RandomGame, demo, "demo", false)
+    ->Arg(0)
+    ->Arg(1)
+    ->ComputeStatistics("min", minimum);
+// Base game with Abbey & Mayor (84 land tiles... 72 + 12, abbeys, mayors, wagons, barns).
+BENCHMARK_CAPTURE(BM_RandomGame, base_abbey_mayor, "base", true)
+    ->Arg(0)
+    ->Arg(1)
+    ->ComputeStatistics("min", minimum);
 
 } // namespace
 

@@ -159,7 +159,7 @@ private:
     void endTurn(Outcome& out);
     void scoreBarns(Outcome& out);
     bool barnCornerOk(int corner) const;
-    std::optional<Violation> pieceProblem(const MeepleOption& o) const;
+    std::optional<std::pair<Violation::Kind, RuleList>> pieceProblem(const MeepleOption& o) const;
     void wagonTargets(const PendingWagon& w, std::vector<MeepleOption>& out) const;
     bool freeForWagon(int tileIndex, int feature) const;
     void scoreCompleted(NodeId root, Outcome& out);
