@@ -15,6 +15,8 @@ void usage(std::FILE* out) {
                "        list a tile catalogue (a table for people, or JSON for tools)\n"
                "  replay FILE.jcz [--json]\n"
                "        replay a JCloisterZone game: score events, final scores, its assertions\n"
+               "  explain \"QUESTION\" [--lang en|ro|nl] [--game G] [--json] | explain --id ENTRY\n"
+               "        answer a rules question from the knowledge base (5 games, 3 languages)\n"
                "  help  this text\n",
                out);
 }
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (command == "tiles") return carc::cli::tiles(args);
     if (command == "replay") return carc::cli::replay(args);
+    if (command == "explain") return carc::cli::explain(args);
     std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
     usage(stderr);
     return 2;

@@ -4,6 +4,7 @@
 
 #include "adjudicator/explain.h"
 #include "adjudicator/jcz.h"
+#include "adjudicator/render.h"
 
 #include "tiledb/catalogue.h"
 
@@ -24,7 +25,8 @@ const char* statusName(adj::jcz::AssertionResult::Status s) {
     return "?";
 }
 
-std::string eventJson(const adj::ScoreEvent& e, const std::vector<std::string>& names) {
+std::string eventJson(const adj::ScoreEvent& e, const std::vector<std::string>& names,
+                      adj::kb::Lang lang) {
     using tiledb::jsonString;
     std::string o = "{\"feature\": " + jsonString(adj::jcz::featureName(e.feature));
     o += ", \"when\": " +
@@ -41,7 +43,7 @@ std::string eventJson(const adj::ScoreEvent& e, const std::vector<std::string>& 
     o += ", \"rules\": [";
     for (int i = 0; i < e.rules.size(); ++i)
         o += (i ? ", " : "") + jsonString(adj::ruleId(e.rules[i]));
-    return o + "], \"text\": " + jsonString(adj::describe(e, names)) + "}";
+    return o + "], \"text\": " + jsonString(adj::kb::render(e, lang, names)) + "}";
 }
 
 } // namespace
@@ -49,18 +51,22 @@ std::string eventJson(const adj::ScoreEvent& e, const std::vector<std::string>& 
 int replay(const std::vector<std::string>& args) {
     std::string file;
     bool json = false;
-    for (const std::string& a : args) {
-        if (a == "--json")
+    adj::kb::Lang lang = adj::kb::Lang::En;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--json") {
             json = true;
-        else if (file.empty())
+        } else if (a == "--lang" && i + 1 < args.size() && adj::kb::langFromCode(args[i + 1])) {
+            lang = *adj::kb::langFromCode(args[++i]);
+        } else if (file.empty() && a[0] != '-') {
             file = a;
-        else {
-            std::fprintf(stderr, "usage: carcassonne replay FILE.jcz [--json]\n");
+        } else {
+            std::fprintf(stderr, "usage: carcassonne replay FILE.jcz [--json] [--lang en|ro|nl]\n");
             return 2;
         }
     }
     if (file.empty()) {
-        std::fprintf(stderr, "usage: carcassonne replay FILE.jcz [--json]\n");
+        std::fprintf(stderr, "usage: carcassonne replay FILE.jcz [--json] [--lang en|ro|nl]\n");
         return 2;
     }
     std::ifstream in(file, std::ios::binary);
@@ -84,7 +90,7 @@ int replay(const std::vector<std::string>& args) {
         for (size_t i = 0; i < names.size(); ++i) o += (i ? ", " : "") + jsonString(names[i]);
         o += "],\n  \"events\": [";
         for (size_t i = 0; i < result.events.size(); ++i)
-            o += (i ? ",\n    " : "\n    ") + eventJson(result.events[i], names);
+            o += (i ? ",\n    " : "\n    ") + eventJson(result.events[i], names, lang);
         o += "],\n  \"scores\": {";
         for (size_t i = 0; i < names.size() && result.state; ++i)
             o += (i ? ", " : "") + jsonString(names[i]) + ": " +
@@ -110,7 +116,8 @@ int replay(const std::vector<std::string>& args) {
                     replay->config.rules.farmers ? ", farmers" : ", no farmers");
         if (!replay->description.empty()) std::printf("  test: %s\n", replay->description.c_str());
         for (const std::string& i : replay->ignored) std::printf("  ignored: %s\n", i.c_str());
-        for (const auto& e : result.events) std::printf("  %s\n", adj::describe(e, names).c_str());
+        for (const auto& e : result.events)
+            std::printf("  %s\n", adj::kb::render(e, lang, names, replay->config.baseSet).c_str());
         if (!result.error.empty()) std::printf("  STOPPED: %s\n", result.error.c_str());
         if (result.state) {
             std::printf("final scores:");

@@ -1,0 +1,36 @@
+// Score events and violations as sentences in English, Romanian or Dutch, citing the titles of
+// the knowledge-base entries for the rules that applied. The sentences come from
+// adjudicator/rules/messages.txt (fragments with {placeholders}, one line per language).
+#pragma once
+
+#include "adjudicator/events.h"
+#include "adjudicator/knowledge.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace adj::kb {
+
+class Messages {
+public:
+    static const Messages& bundled();
+    // Parses the catalogue; problems ("file:line: what") are appended to errors.
+    static Messages parse(const std::string& text, const std::string& file,
+                          std::vector<LoadError>& errors);
+    // The text of a key in a language, "" when missing.
+    const std::string& get(std::string_view key, Lang lang) const;
+    std::vector<std::string> keys() const;
+
+private:
+    std::map<std::string, std::array<std::string, 3>, std::less<>> texts_;
+};
+
+// "names[p]" names player p; missing names are rendered as "player N".
+std::string render(const ScoreEvent& e, Lang lang, const std::vector<std::string>& names = {},
+                   std::string_view game = "base");
+std::string render(const Violation& v, Lang lang, const std::vector<std::string>& names = {},
+                   std::string_view game = "base");
+
+} // namespace adj::kb
