@@ -220,7 +220,7 @@ private:
             skipSpace();
             Value item;
             if (!value(item, depth + 1)) return false;
-            v.object.emplace_back(std::move(key), std::move(item));
+            v.object.push_back(Member{std::move(key), std::move(item)});
             skipSpace();
             if (pos_ >= text_.size()) return fail("an object is not closed");
             if (text_[pos_] == ',') {

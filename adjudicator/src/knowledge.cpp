@@ -46,7 +46,9 @@ KnowledgeBase KnowledgeBase::parse(const std::vector<std::pair<std::string, std:
     std::set<std::string, std::less<>> ids;
     std::set<std::string> knownRefs;
     for (int r = 0; r < int(RuleRef::Count); ++r) knownRefs.insert(std::string(ruleId(RuleRef(r))));
-    for (const auto& [file, text] : files) {
+    for (const auto& named : files) {
+        const std::string& file = named.first; // (lambdas below capture it: no structured binding)
+        const std::string& text = named.second;
         std::string game;
         Entry cur;
         bool open = false;

@@ -98,3 +98,24 @@ TEST(JczImport, AnIllegalMoveStopsTheReplayWithAReason) {
     EXPECT_EQ(r.error, "replay[0] PLACE_TILE BA/C: edge-mismatch");
     EXPECT_FALSE(r.passed());
 }
+
+TEST(JczImport, FuzzCorpusNeverCrashes) {
+    // The fuzzer's saved corpus (tests/fuzz/corpus/jcz) replayed through import and engine.
+    const std::string dir = std::string(CARC_SOURCE_DIR) + "/tests/fuzz/corpus/jcz";
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        std::string error;
+        const auto replay = adj::jcz::parse(readFile(entry.path()), &error);
+        if (!replay) {
+            EXPECT_FALSE(error.empty()) << entry.path();
+            ++files;
+            continue;
+        }
+        const adj::jcz::Result r = adj::jcz::run(*replay);
+        if (r.state) {
+            EXPECT_EQ(r.state->checkConsistency(), "") << entry.path();
+        }
+        ++files;
+    }
+    EXPECT_GE(files, 3);
+}

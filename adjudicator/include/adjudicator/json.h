@@ -12,6 +12,8 @@
 
 namespace adj::json {
 
+struct Member; // an object's (key, value); defined after Value, which it contains
+
 struct Value {
     enum class Type { Null, Bool, Number, String, Array, Object };
     Type type = Type::Null;
@@ -19,7 +21,7 @@ struct Value {
     double number = 0;
     std::string string;
     std::vector<Value> array;
-    std::vector<std::pair<std::string, Value>> object; // in file order
+    std::vector<Member> object; // in file order
 
     bool isNull() const { return type == Type::Null; }
     bool isObject() const { return type == Type::Object; }
@@ -32,6 +34,11 @@ struct Value {
     std::string str(std::string_view key, const std::string& fallback = "") const;
     double num(std::string_view key, double fallback = 0) const;
     bool flag(std::string_view key, bool fallback = false) const;
+};
+
+struct Member {
+    std::string key;
+    Value value;
 };
 
 struct ParseResult {
