@@ -4,4 +4,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/setup.sh"
 dir="$(bash "$root/scripts/build.sh" normal | tail -n 1)"
-exec "$dir/app/carcassonne" "${@:-tiles}"
+# With no arguments: a narrated, seeded game in the terminal (until the camera sample game).
+if [ $# -eq 0 ]; then set -- simulate --players 3 --seed 2026; fi
+exec "$dir/app/carcassonne" "$@"

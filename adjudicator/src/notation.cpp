@@ -289,8 +289,34 @@ std::optional<State> State::fromNotation(std::string_view text, std::string* err
         s.phase_ = Phase::Meeple, s.lastTile_ = s.board_.size() - 1;
     else if (*ph == "over")
         s.phase_ = Phase::GameOver;
-    else
-        return fail("phase= is tile, meeple or over");
+    else if (*ph == "wagon") {
+        s.phase_ = Phase::Wagon;
+        s.lastTile_ = s.board_.size() - 1;
+        const std::string* pend = get("pending");
+        if (!pend || pend->empty())
+            return fail("phase=wagon needs pending=PLAYER:FROMTILE:TILE.LABEL;...");
+        for (const std::string& tok : split(*pend, ';')) {
+            const auto fields3 = split(tok, ':');
+            int player = 0, from = 0, tile = 0;
+            const bool shaped = fields3.size() == 3 && fields3[2].size() >= 3 &&
+                                fields3[2][fields3[2].size() - 2] == '.';
+            if (!shaped || !toInt(fields3[0], player) || !toInt(fields3[1], from) ||
+                !toInt(std::string_view(fields3[2]).substr(0, fields3[2].size() - 2), tile) ||
+                player < 0 || player >= cfg.players || from < 0 || from >= s.board_.size() ||
+                tile < 0 || tile >= s.board_.size())
+                return fail("pending wagon '" + tok + "' is not PLAYER:FROMTILE:TILE.LABEL");
+            const PlacedTile& t = s.board_.tiles()[size_t(tile)];
+            const int f = t.kind->featureIndex(fields3[2].back());
+            if (f < 0) return fail("pending wagon '" + tok + "': no such feature");
+            const NodeId node = NodeId(t.firstNode + f);
+            const auto fk = t.kind->features[size_t(f)].kind;
+            const bool cloister =
+                fk == tiledb::FeatureKind::Cloister || fk == tiledb::FeatureKind::Abbey;
+            s.pendingWagons_.push_back(PendingWagon{std::uint8_t(player), std::uint16_t(from),
+                                                    cloister ? node : s.graph_.root(node)});
+        }
+    } else
+        return fail("phase= is tile, meeple, wagon or over");
     if (s.phase_ == Phase::Meeple && s.board_.size() < 2)
         return fail("phase=meeple needs a placed tile");
     // A piece is only ever put on the tile just placed, one per turn: one piece per tile

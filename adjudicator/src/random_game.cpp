@@ -58,35 +58,50 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
     int abbey = -1;
     for (int k = 0; k < int(s.kinds().size()); ++k)
         if (s.kinds()[size_t(k)]->inSupply) abbey = k;
-    // After a tile: maybe a piece, then the wagons that may move (random target or none).
-    auto choosePiece = [&] {
-        if (options.afterEach) options.afterEach(s);
-        s.legalMeeples(meeples);
-        if (!meeples.empty() && rng.next() <= threshold)
-            s.deployMeeple(meeples[size_t(rng.below(int(meeples.size())))]);
-        else
-            s.pass();
-        while (s.phase() == Phase::Wagon) {
-            const std::vector<MeepleOption> moves = s.legalWagonMoves();
-            const int pick = rng.below(int(moves.size()) + 1);
-            if (pick < int(moves.size()))
-                s.moveWagon(moves[size_t(pick)]);
-            else
-                s.skipWagonMove();
+    // Every accepted action goes to the observers.
+    auto report = [&](RandomStep step, Outcome&& o) {
+        if (options.onStep) {
+            step.outcome = std::move(o);
+            options.onStep(s, step);
         }
         if (options.afterEach) options.afterEach(s);
     };
+    // After a tile: maybe a piece, then the wagons that may move (random target or none).
+    auto choosePiece = [&] {
+        s.legalMeeples(meeples);
+        const PlayerId player = s.currentPlayer();
+        if (!meeples.empty() && rng.next() <= threshold) {
+            const MeepleOption o = meeples[size_t(rng.below(int(meeples.size())))];
+            report(RandomStep{RandomStep::Kind::Piece, player, -1, {}, o, {}}, s.deployMeeple(o));
+        } else {
+            report(RandomStep{RandomStep::Kind::Pass, player, -1, {}, {}, {}}, s.pass());
+        }
+        while (s.phase() == Phase::Wagon) {
+            const PlayerId owner = s.currentPlayer();
+            const std::vector<MeepleOption> moves = s.legalWagonMoves();
+            const int pick = rng.below(int(moves.size()) + 1);
+            if (pick < int(moves.size()))
+                report(
+                    RandomStep{RandomStep::Kind::WagonMove, owner, -1, {}, moves[size_t(pick)], {}},
+                    s.moveWagon(moves[size_t(pick)]));
+            else
+                report(RandomStep{RandomStep::Kind::WagonStays, owner, -1, {}, {}, {}},
+                       s.skipWagonMove());
+        }
+    };
     while (!s.terminal()) {
         if (next == bag.size()) {
-            s.endGame();
+            report(RandomStep{RandomStep::Kind::End, -1, -1, {}, {}, {}}, s.endGame());
             break;
         }
+        const PlayerId player = s.currentPlayer();
         // Abbey & Mayor: sometimes play the abbey into a hole instead of drawing.
-        if (abbey >= 0 && s.abbeysPlaced(s.currentPlayer()) < config.rules.abbeys &&
-            rng.below(4) == 0) {
+        if (abbey >= 0 && s.abbeysPlaced(player) < config.rules.abbeys && rng.below(4) == 0) {
             const tiledb::TileKind& ak = *s.kinds()[size_t(abbey)];
             if (const int holes = s.board().countPlacements(ak)) {
-                s.placeTile(abbey, s.board().nthPlacement(ak, rng.below(holes)));
+                const Placement pl = s.board().nthPlacement(ak, rng.below(holes));
+                report(RandomStep{RandomStep::Kind::Tile, player, abbey, pl, {}, {}},
+                       s.placeTile(abbey, pl));
                 choosePiece();
                 continue;
             }
@@ -95,15 +110,12 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
         const tiledb::TileKind& k = *s.kinds()[size_t(kind)];
         const int choices = s.board().countPlacements(k);
         if (choices == 0) {
-            const Outcome o = s.discard(kind);
-            assert(o.ok());
-            (void)o;
-            if (options.afterEach) options.afterEach(s);
+            report(RandomStep{RandomStep::Kind::Discard, player, kind, {}, {}, {}},
+                   s.discard(kind));
             continue;
         }
-        const Outcome placed = s.placeTile(kind, s.board().nthPlacement(k, rng.below(choices)));
-        assert(placed.ok());
-        (void)placed;
+        const Placement pl = s.board().nthPlacement(k, rng.below(choices));
+        report(RandomStep{RandomStep::Kind::Tile, player, kind, pl, {}, {}}, s.placeTile(kind, pl));
         choosePiece();
     }
     return std::move(s);

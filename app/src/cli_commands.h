@@ -10,5 +10,6 @@ namespace carc::cli {
 int tiles(const std::vector<std::string>& args);
 int replay(const std::vector<std::string>& args);
 int explain(const std::vector<std::string>& args);
+int simulate(const std::vector<std::string>& args);
 
 } // namespace carc::cli

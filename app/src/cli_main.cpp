@@ -17,6 +17,9 @@ void usage(std::FILE* out) {
                "        replay a JCloisterZone game: score events, final scores, its assertions\n"
                "  explain \"QUESTION\" [--lang en|ro|nl] [--game G] [--json] | explain --id ENTRY\n"
                "        answer a rules question from the knowledge base (5 games, 3 languages)\n"
+               "  simulate [--set S] [--abbey-mayor] [--players N] [--seed N] [--lang en|ro|nl] "
+               "[--quiet]\n"
+               "        play a seeded game with random legal moves, narrated and scored\n"
                "  help  this text\n",
                out);
 }
@@ -34,6 +37,7 @@ int main(int argc, char** argv) {
     if (command == "tiles") return carc::cli::tiles(args);
     if (command == "replay") return carc::cli::replay(args);
     if (command == "explain") return carc::cli::explain(args);
+    if (command == "simulate") return carc::cli::simulate(args);
     std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
     usage(stderr);
     return 2;

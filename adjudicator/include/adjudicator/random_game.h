@@ -25,11 +25,24 @@ private:
 // 47 of the base game's other 71 tiles: its per-kind counts are unknown.
 std::vector<int> shuffledBag(const State& s, Rng& rng);
 
+// One action of a random game, as reported to RandomGameOptions::onStep.
+struct RandomStep {
+    enum class Kind { Tile, Piece, Pass, WagonMove, WagonStays, Discard, End };
+    Kind kind = Kind::Tile;
+    PlayerId player = -1;
+    int tileKind = -1;   // Tile, Discard
+    Placement placement; // Tile
+    MeepleOption piece;  // Piece, WagonMove
+    Outcome outcome;     // what the engine answered (score events)
+};
+
 struct RandomGameOptions {
     double meepleChance = 0.7; // chance of putting a piece down when one is legal
     bool keepLog = true;       // State::setKeepLog
     // Called after every accepted action (tile or piece), e.g. for invariant checks.
     std::function<void(const State&)> afterEach;
+    // Called with each action and the engine's answer (narration, recordings).
+    std::function<void(const State&, const RandomStep&)> onStep;
 };
 
 // Plays a whole game from a fresh state; returns the final state.

@@ -1,0 +1,110 @@
+// `carcassonne simulate [--set base|winter|demo] [--abbey-mayor] [--players N] [--seed S]
+//  [--lang en|ro|nl] [--quiet]`: plays a seeded game with random legal moves and narrates it:
+// every tile and piece, every score with its explanation, the board and the final scores.
+#include "cli_commands.h"
+
+#include "adjudicator/random_game.h"
+#include "adjudicator/render.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace carc::cli {
+
+namespace {
+const char* kNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Grey"};
+} // namespace
+
+int simulate(const std::vector<std::string>& args) {
+    std::string set = "base";
+    bool abbeyMayor = false, quiet = false;
+    int players = 3;
+    std::uint64_t seed = 2026;
+    adj::kb::Lang lang = adj::kb::Lang::En;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool value = i + 1 < args.size();
+        if (a == "--set" && value)
+            set = args[++i];
+        else if (a == "--abbey-mayor")
+            abbeyMayor = true;
+        else if (a == "--quiet")
+            quiet = true;
+        else if (a == "--players" && value)
+            players = std::atoi(args[++i].c_str());
+        else if (a == "--seed" && value)
+            seed = std::strtoull(args[++i].c_str(), nullptr, 10);
+        else if (a == "--lang" && value && adj::kb::langFromCode(args[i + 1]))
+            lang = *adj::kb::langFromCode(args[++i]);
+        else {
+            std::fprintf(stderr,
+                         "usage: carcassonne simulate [--set base|winter|demo] [--abbey-mayor] "
+                         "[--players 2-6] [--seed N] [--lang en|ro|nl] [--quiet]\n");
+            return 2;
+        }
+    }
+    if (players < 2 || players > 6) {
+        std::fprintf(stderr, "carcassonne simulate: --players must be 2 to 6\n");
+        return 2;
+    }
+    adj::GameConfig cfg = adj::GameConfig::forSet(set, players);
+    if (abbeyMayor) cfg = adj::GameConfig::forSet(set, players, {"abbey-mayor"});
+    std::string error;
+    if (!adj::State::create(cfg, &error)) {
+        std::fprintf(stderr, "carcassonne simulate: %s\n", error.c_str());
+        return 1;
+    }
+    const std::vector<std::string> names(kNames, kNames + players);
+    std::printf("A %s game%s, %d players, seed %llu: random legal moves.\n", set.c_str(),
+                abbeyMayor ? " with Abbey & Mayor" : "", players,
+                static_cast<unsigned long long>(seed));
+    adj::RandomGameOptions options;
+    int turn = 0;
+    options.onStep = [&](const adj::State& s, const adj::RandomStep& step) {
+        using K = adj::RandomStep::Kind;
+        if (!quiet) {
+            if (step.kind == K::Tile) {
+                const auto& k = *s.kinds()[size_t(step.tileKind)];
+                std::printf("%3d. %-6s %-3s at (%d,%d), turned %d°", ++turn,
+                            names[size_t(step.player)].c_str(), k.id.c_str(), step.placement.pos.x,
+                            step.placement.pos.y, 90 * step.placement.rotation);
+            } else if (step.kind == K::Piece) {
+                const auto& t = s.board().tiles().back();
+                std::printf(
+                    ", %s on the %s\n", adj::meepleKindName(step.piece.kind),
+                    tiledb::featureKindName(t.kind->features[size_t(step.piece.feature)].kind));
+            } else if (step.kind == K::Pass) {
+                std::printf("\n");
+            } else if (step.kind == K::WagonMove) {
+                std::printf("      %s's wagon moves on to the tile at (%d,%d)\n",
+                            names[size_t(step.player)].c_str(),
+                            s.board().tiles()[size_t(step.piece.tile)].pos.x,
+                            s.board().tiles()[size_t(step.piece.tile)].pos.y);
+            } else if (step.kind == K::Discard) {
+                std::printf("     %s draws %s: it fits nowhere and is removed\n",
+                            names[size_t(step.player)].c_str(),
+                            s.kinds()[size_t(step.tileKind)]->id.c_str());
+            }
+        }
+        if (step.kind == K::End && !quiet) std::printf("Final scoring:\n");
+        for (const adj::ScoreEvent& e : step.outcome.events)
+            if (!quiet || step.kind == K::End)
+                std::printf("      %s\n", adj::kb::render(e, lang, names, set).c_str());
+    };
+    const adj::State final = adj::playRandomGame(cfg, seed, options);
+    if (!quiet) std::printf("\n%s", final.drawAscii().c_str());
+    std::printf("\nFinal scores:");
+    int best = -1;
+    for (int p = 0; p < players; ++p) {
+        std::printf(" %s %d%s", names[size_t(p)].c_str(), final.score(p),
+                    p + 1 < players ? "," : "\n");
+        best = std::max(best, final.score(p));
+    }
+    std::string winners;
+    for (int p = 0; p < players; ++p)
+        if (final.score(p) == best) winners += (winners.empty() ? "" : " and ") + names[size_t(p)];
+    std::printf("Winner: %s\n", winners.c_str());
+    return 0;
+}
+
+} // namespace carc::cli
