@@ -14,10 +14,10 @@ using tiledb::FeatureKind;
 namespace {
 
 std::optional<Pos> readPos(const json::Value* v) {
-    if (!v || !v->isArray() || v->array.size() != 2 || !v->array[0].isNumber() ||
-        !v->array[1].isNumber())
-        return std::nullopt;
-    return Pos{int(v->array[0].number), -int(v->array[1].number)}; // JCZ y grows southward
+    if (!v || !v->isArray() || v->array.size() != 2) return std::nullopt;
+    const auto x = v->array[0].integer(-1000, 1000), y = v->array[1].integer(-1000, 1000);
+    if (!x || !y) return std::nullopt;
+    return Pos{*x, -*y}; // JCZ y grows southward
 }
 
 std::optional<int> readRotation(const std::string& r) {
@@ -76,19 +76,24 @@ std::optional<Replay> parse(std::string_view text, std::string* error) {
     if (const json::Value* el = setup->get("elements"); el && el->isObject()) {
         Rules& rules = r.config.rules;
         rules.farmers = el->flag("farmers", false);
-        rules.followers = int(el->num("small-follower", 0));
+        const json::Value* followers = el->get("small-follower");
+        rules.followers = followers ? followers->integer(0, 99).value_or(-1) : 0;
+        if (rules.followers < 0)
+            return fail("setup.elements.small-follower: not a count from 0 to 99");
         for (const auto& [id, v] : el->object) {
-            const int n = v.isNumber() ? int(v.number) : 0;
-            if (id == "abbey")
-                rules.abbeys = n;
-            else if (id == "mayor")
-                rules.mayors = n;
-            else if (id == "wagon")
-                rules.wagons = n;
-            else if (id == "barn")
-                rules.barns = n;
-            else if (id != "farmers" && id != "small-follower")
+            if (id == "farmers" || id == "small-follower") continue;
+            const bool ours = id == "abbey" || id == "mayor" || id == "wagon" || id == "barn";
+            if (!ours) {
                 r.ignored.push_back("element " + id);
+                continue;
+            }
+            const int n =
+                v.type == json::Value::Type::Bool ? int(v.boolean) : v.integer(0, 9).value_or(-1);
+            if (n < 0) return fail("setup.elements." + id + ": not a count from 0 to 9");
+            (id == "abbey"   ? rules.abbeys
+             : id == "mayor" ? rules.mayors
+             : id == "wagon" ? rules.wagons
+                             : rules.barns) = n;
         }
         // The abbey tiles come with the abbey pieces.
         if (rules.abbeys && std::find(r.config.expansions.begin(), r.config.expansions.end(),

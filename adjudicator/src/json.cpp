@@ -22,6 +22,12 @@ double Value::num(std::string_view key, double fallback) const {
     return v && v->type == Type::Number ? v->number : fallback;
 }
 
+std::optional<int> Value::integer(int lo, int hi) const {
+    if (type != Type::Number || !(number >= lo && number <= hi) || number != std::floor(number))
+        return std::nullopt;
+    return int(number);
+}
+
 bool Value::flag(std::string_view key, bool fallback) const {
     const Value* v = get(key);
     return v && v->type == Type::Bool ? v->boolean : fallback;

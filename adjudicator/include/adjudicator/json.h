@@ -34,6 +34,9 @@ struct Value {
     std::string str(std::string_view key, const std::string& fallback = "") const;
     double num(std::string_view key, double fallback = 0) const;
     bool flag(std::string_view key, bool fallback = false) const;
+    // A whole number within [lo, hi], or nullopt (not a number, a fraction, out of range):
+    // numbers read from files are never cast blindly.
+    std::optional<int> integer(int lo, int hi) const;
 };
 
 struct Member {
