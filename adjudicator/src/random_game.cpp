@@ -90,6 +90,9 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
         }
     };
     while (!s.terminal()) {
+        if (options.maxTiles > 0 && s.board().size() >= options.maxTiles &&
+            s.phase() == Phase::Tile)
+            break;
         if (next == bag.size()) {
             report(RandomStep{RandomStep::Kind::End, -1, -1, {}, {}, {}}, s.endGame());
             break;

@@ -11,5 +11,6 @@ int tiles(const std::vector<std::string>& args);
 int replay(const std::vector<std::string>& args);
 int explain(const std::vector<std::string>& args);
 int simulate(const std::vector<std::string>& args);
+int vision(const std::vector<std::string>& args);
 
 } // namespace carc::cli

@@ -20,6 +20,9 @@ void usage(std::FILE* out) {
                "  simulate [--set S] [--abbey-mayor] [--players N] [--seed N] [--lang en|ro|nl] "
                "[--quiet]\n"
                "        play a seeded game with random legal moves, narrated and scored\n"
+               "  vision synth [--tiles N] [--seed S] [--tilt DEG] [--yaw DEG] [--occluder] [--out "
+               "F] [--truth F]\n"
+               "        render a seeded position as a photo with known truth (JSON)\n"
                "  help  this text\n",
                out);
 }
@@ -38,6 +41,7 @@ int main(int argc, char** argv) {
     if (command == "replay") return carc::cli::replay(args);
     if (command == "explain") return carc::cli::explain(args);
     if (command == "simulate") return carc::cli::simulate(args);
+    if (command == "vision") return carc::cli::vision(args);
     std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
     usage(stderr);
     return 2;

@@ -15,7 +15,8 @@ ImageResult readImage(const std::string& path) {
     } catch (const cv::Exception& e) {
         return {{}, path + ": cannot decode the image (" + e.msg + ")"};
     }
-    if (m.empty()) return {{}, path + ": not an image OpenCV can decode, or the file is corrupt"};
+    if (m.empty())
+        return {{}, path + ": cannot decode the image (not a format OpenCV reads, or corrupt)"};
     return {m, ""};
 }
 

@@ -39,6 +39,7 @@ struct RandomStep {
 struct RandomGameOptions {
     double meepleChance = 0.7; // chance of putting a piece down when one is legal
     bool keepLog = true;       // State::setKeepLog
+    int maxTiles = 0;          // stop (without final scoring) once this many tiles lie; 0 = play on
     // Called after every accepted action (tile or piece), e.g. for invariant checks.
     std::function<void(const State&)> afterEach;
     // Called with each action and the engine's answer (narration, recordings).

@@ -1,0 +1,57 @@
+// The scene generator: renders a board position as a photo-like image whose truth is known
+// (each tile's kind, rotation, cell and image corners). Tests and benchmarks of the camera
+// pipeline use it, and so does the bundled sample game.
+#pragma once
+
+#include "adjudicator/state.h"
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace vision {
+
+// Every tunable of a scene, with its default (cf. OpenCV's DetectorParameters).
+struct SceneParams {
+    int width = 1920, height = 1080;
+    double tiltDeg = 0;         // camera tilt from straight down (0..45)
+    double yawDeg = 0;          // rotation of the board in the picture
+    double fill = 0.75;         // share of the picture's shorter side the board spans
+    double jitter = 0.04;       // tile offsets, as a share of a tile (hand-laid)
+    double twistDeg = 3;        // tile twists
+    double gap = 0.015;         // gap between tiles, share of a tile
+    double cornerRadius = 0.04; // rounded tile corners, share of a tile
+    double light = 0.35;        // strength of the lighting gradient
+    double colourCast = 0.08;   // strength of a random colour cast
+    double noise = 4;           // sensor noise (standard deviation, 0..255 scale)
+    double blur = 0.8;          // Gaussian blur sigma in pixels
+    int jpegQuality = 88;       // 0: no JPEG round trip
+    bool occluder = false;      // a hand-like blob over part of the board
+    std::uint64_t seed = 1;
+};
+
+struct TileTruth {
+    std::string kind;                     // tile id in the catalogue
+    int rotation = 0;                     // quarter turns clockwise
+    adj::Pos cell;                        // board cell (x east, y north)
+    std::array<cv::Point2f, 4> corners{}; // image corners: NW, NE, SE, SW of the tile as laid
+};
+
+struct Scene {
+    cv::Mat image; // BGR
+    std::vector<TileTruth> tiles;
+    cv::Matx33d boardToImage; // homography from board coordinates (tile units, y north)
+    std::string truthJson() const;
+};
+
+// Draws one tile face (kind, rotation, size in pixels); the default draws our procedural art.
+using TileFaceSource = std::function<cv::Mat(const tiledb::TileKind&, int rotation, int size)>;
+
+Scene renderScene(const adj::State& state, const SceneParams& params,
+                  const TileFaceSource& faces = {});
+
+} // namespace vision
