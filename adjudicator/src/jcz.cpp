@@ -3,6 +3,7 @@
 #include "adjudicator/json.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <regex>
 #include <sstream>
@@ -29,6 +30,13 @@ std::optional<int> readRotation(const std::string& r) {
 }
 
 const char* sideLetters = "NESW";
+
+// A count from an assertion's text; -1 when it is not a number we can hold (never throws).
+int count(const std::string& digits) {
+    int v = -1;
+    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    return ec == std::errc() && p == digits.data() + digits.size() ? v : -1;
+}
 
 } // namespace
 
@@ -288,7 +296,7 @@ AssertionResult evaluate(const std::string& text, const Replay& replay, const St
     static const std::regex meepleOptions(R"(^Meeple (\w+) options: (.*)$)");
     if (std::regex_match(text, m, hasPoints)) {
         const int p = playerIndex(m[1]);
-        const int want = std::stoi(m[2]);
+        const int want = count(m[2]);
         if (p < 0) return r.status = AssertionResult::Status::Fail, r.detail = "no such player", r;
         r.status =
             s.score(p) == want ? AssertionResult::Status::Pass : AssertionResult::Status::Fail;
@@ -298,7 +306,7 @@ AssertionResult evaluate(const std::string& text, const Replay& replay, const St
     if (std::regex_match(text, m, scored)) {
         const int p = playerIndex(m[1]);
         const std::string what = m[2];
-        const int want = std::stoi(m[3]);
+        const int want = count(m[3]);
         for (size_t i = 0; i < unmatched.size(); ++i) {
             const ScoreEvent& e = unmatched[i];
             if (featureName(e.feature) == what && e.points == want &&
