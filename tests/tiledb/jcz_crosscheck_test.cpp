@@ -26,6 +26,16 @@ struct JczTile {
     std::vector<std::string> fields; // "EL WR | N" (halves | bordered cities)
     bool monastery = false;
     std::vector<std::string> wagonLinks; // "city N ~ road E": features joined for wagon moves
+
+    void addLink(std::string x, std::string y) {
+        if (y < x) std::swap(x, y);
+        wagonLinks.push_back(x + " ~ " + y);
+    }
+    // Both descriptions are compared as sorted lists.
+    void normalise() {
+        for (auto* list : {&wagonLinks, &roads, &cities, &fields})
+            std::sort(list->begin(), list->end());
+    }
 };
 
 std::string sortedWords(const std::string& text) {
@@ -112,15 +122,9 @@ void readJczFile(const std::string& path, JczData& data) {
                 for (char ch : moveGroups[a].second)
                     if (ch != ' ' && moveGroups[b].second.find(ch) != std::string::npos)
                         shared = true;
-                if (!shared) continue;
-                std::string x = moveGroups[a].first, y = moveGroups[b].first;
-                if (y < x) std::swap(x, y);
-                t.wagonLinks.push_back(x + " ~ " + y);
+                if (shared) t.addLink(moveGroups[a].first, moveGroups[b].first);
             }
-        std::sort(t.wagonLinks.begin(), t.wagonLinks.end());
-        std::sort(t.roads.begin(), t.roads.end());
-        std::sort(t.cities.begin(), t.cities.end());
-        std::sort(t.fields.begin(), t.fields.end());
+        t.normalise();
         data.tiles[(*it)[1]] = t;
     }
     const std::regex setRe("<tile-set id=\"([^\"]+)\">([\\s\\S]*?)</tile-set>");
@@ -167,15 +171,8 @@ JczTile ours(const TileKind& k) {
             return std::string("cloister");
         return std::string(ft.kind == FeatureKind::Road ? "road " : "city ") + sidesOf(ft);
     };
-    for (auto [a, b] : k.wagonLinks) {
-        std::string x = name(a), y = name(b);
-        if (y < x) std::swap(x, y);
-        t.wagonLinks.push_back(x + " ~ " + y);
-    }
-    std::sort(t.wagonLinks.begin(), t.wagonLinks.end());
-    std::sort(t.roads.begin(), t.roads.end());
-    std::sort(t.cities.begin(), t.cities.end());
-    std::sort(t.fields.begin(), t.fields.end());
+    for (auto [a, b] : k.wagonLinks) t.addLink(name(a), name(b));
+    t.normalise();
     return t;
 }
 
