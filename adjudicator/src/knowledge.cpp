@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace adj::kb {
 
@@ -175,11 +176,16 @@ const Entry* KnowledgeBase::find(std::string_view id) const {
 std::vector<const Entry*> KnowledgeBase::forRule(RuleRef r, std::string_view game) const {
     std::vector<const Entry*> out;
     const std::string_view id = ruleId(r);
-    for (int pass = 0; pass < 2; ++pass)
-        for (const Entry& e : entries_)
-            if ((e.game == game) == (pass == 0) &&
-                std::find(e.refs.begin(), e.refs.end(), id) != e.refs.end())
-                out.push_back(&e);
+    for (const Entry& e : entries_)
+        if (std::find(e.refs.begin(), e.refs.end(), id) != e.refs.end()) out.push_back(&e);
+    // Best first: the game's own entries, then rules before clarifications and the rest, then
+    // the most specific (fewest engine rules named), then file order.
+    std::stable_sort(out.begin(), out.end(), [&](const Entry* a, const Entry* b) {
+        auto rank = [&](const Entry* e) {
+            return std::make_tuple(e->game != game, e->kind != "rule", e->refs.size());
+        };
+        return rank(a) < rank(b);
+    });
     return out;
 }
 

@@ -224,8 +224,14 @@ void State::doPlace(int kind, Placement pl) {
 Outcome State::placeTile(int kind, Placement pl) {
     Outcome out;
     using K = Violation::Kind;
+    const bool abbey =
+        kind >= 0 && kind < int(setup_->kinds.size()) && setup_->kinds[size_t(kind)]->inSupply;
     if (phase_ == Phase::GameOver)
-        return out.violation = violation(K::GameOver, pl.pos, {RuleRef::GameOver}), out;
+        return out.violation =
+                   violation(K::GameOver, pl.pos,
+                             abbey ? RuleList{RuleRef::GameOver, RuleRef::AbbeyNotAfterLastTile}
+                                   : RuleList{RuleRef::GameOver}),
+               out;
     if (phase_ != Phase::Tile)
         return out.violation = violation(K::WrongPhase, pl.pos, {RuleRef::MeepleOnePerTurn}), out;
     if (kind < 0 || kind >= int(setup_->kinds.size()))
@@ -367,6 +373,8 @@ State::pieceProblem(const MeepleOption& o) const {
             return R{K::FeatureOccupied, {RuleRef::BarnNoFarmers}};
         break;
     case MeepleKind::Mayor:
+        if (fk == FeatureKind::Abbey)
+            return R{K::NotThisPiece, {RuleRef::MayorPlacement, RuleRef::AbbeyMonkOnly}};
         if (fk != FeatureKind::City) return R{K::NotThisPiece, {RuleRef::MayorPlacement}};
         break;
     case MeepleKind::Wagon:
@@ -455,7 +463,9 @@ Outcome State::deployMeeple(MeepleOption option) {
     }
     addMeeple(Meeple{node, std::uint8_t(current_), option.kind,
                      std::uint8_t(option.kind == MeepleKind::Barn ? option.corner : 0)});
-    if (option.kind == MeepleKind::Barn) barnThisTurn_ = int(meeples_.size()) - 1;
+    // Remembered by node, not by index: scoring removes pieces and shifts the list.
+    placedNode_ = node;
+    placedKind_ = option.kind;
     finishTurn(out);
     return out;
 }
@@ -658,6 +668,12 @@ void State::returnMeeples(NodeId key, bool collectWagons) {
 void State::scoreCompleted(NodeId key, Outcome& out) {
     if (!graph_.node(key).occupied()) return;
     ScoreEvent e = evaluate(key, ScoreEvent::When::Completed);
+    if (placedNode_ >= 0) { // the piece just put down stands on what its tile completed
+        const NodeId n = NodeId(placedNode_);
+        if ((isCloisterLike(graph_.node(n).kind) ? n : graph_.root(n)) == key)
+            e.rules.push_back(RuleRef::MeepleCompletedFeature);
+    }
+    if (closedByAbbey_) e.rules.push_back(RuleRef::AbbeyClosesEdges);
     e.rules.push_back(RuleRef::FollowersReturn);
     record(std::move(e), out);
     returnMeeples(key, true);
@@ -683,8 +699,8 @@ void State::scoreBarns(Outcome& out) {
     };
     // A barn put down this turn: the farmers already on its farm score 3 per completed city.
     NodeId barnFarm = NodeId(0xFFFF);
-    if (barnThisTurn_ >= 0) {
-        barnFarm = graph_.root(meeples_[size_t(barnThisTurn_)].node);
+    if (placedNode_ >= 0 && placedKind_ == MeepleKind::Barn) {
+        barnFarm = graph_.root(NodeId(placedNode_));
         if (hasFarmers(barnFarm)) {
             record(farmScore(barnFarm, 3, {RuleRef::BarnPlacement, RuleRef::BarnFarmersScored}),
                    out);
@@ -726,7 +742,9 @@ void State::finishTurn(Outcome& out) {
                 if (f >= 0) consider(NodeId(nt.firstNode + f));
             }
         }
+    closedByAbbey_ = t.kind->sideTerrain(0, 0) == Terrain::Wall;
     for (int i = 0; i < nDone; ++i) scoreCompleted(done[i], out);
+    closedByAbbey_ = false;
     // Cloisters (and abbeys) on this tile or around it that now have all eight neighbours.
     for (size_t i = 0; i < openCloisters_.size();) {
         const PlacedTile& c = board_.tiles()[openCloisters_[i]];
@@ -753,7 +771,7 @@ void State::finishTurn(Outcome& out) {
     for (int side = 0; extraTurn && side < 4; ++side) // a filled hole: all four sides touch
         extraTurn = board_.tileIndexAt(neighbour(t.pos, side)) >= 0;
     if (!extraTurn) current_ = (current_ + 1) % config_.players;
-    barnThisTurn_ = -1;
+    placedNode_ = -1;
     if (remainingTotal() == 0) pendingWagons_.clear(); // the game is over: no wagon moves
     if (!pendingWagons_.empty()) {
         phase_ = Phase::Wagon;
@@ -901,7 +919,11 @@ void State::finalScoring(Outcome& out) {
         const NodeId key = isCloisterLike(k) ? m.node : graph_.root(m.node);
         if (std::find(toScore.begin(), toScore.end(), key) == toScore.end()) toScore.push_back(key);
     }
-    for (NodeId key : toScore) record(evaluate(key, ScoreEvent::When::EndOfGame), out);
+    for (NodeId key : toScore) {
+        ScoreEvent e = evaluate(key, ScoreEvent::When::EndOfGame);
+        if (remainingTotal() == 0) e.rules.push_back(RuleRef::GameEndLastTile);
+        record(std::move(e), out);
+    }
     // Every piece but farmers and barns goes home; one pass over the pieces.
     removeMeeples([&](const Meeple& m) {
         return m.kind != MeepleKind::Barn && graph_.node(m.node).kind != FeatureKind::Field;
@@ -932,6 +954,7 @@ void State::finalScoring(Outcome& out) {
                         shared = true;
             if (shared) e.rules.push_back(RuleRef::FarmSeveralFarms);
             e.rules.push_back(RuleRef::FarmersStay);
+            e.rules.push_back(RuleRef::FarmIncomplete);
             record(std::move(e), out);
         }
         // Each player with a barn on the farm scores it in full, once (however many barns).

@@ -2,7 +2,6 @@
 // prints every score event with its explanation, the final scores and the file's assertions.
 #include "cli_commands.h"
 
-#include "adjudicator/explain.h"
 #include "adjudicator/jcz.h"
 #include "adjudicator/render.h"
 

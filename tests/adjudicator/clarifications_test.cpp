@@ -38,7 +38,8 @@ TEST(Clarifications, EveryTouchingEdgeMustMatch) {
     EXPECT_EQ(o.violation->other, (adj::Pos{1, -1}));
     EXPECT_EQ(o.violation->ours, tiledb::Terrain::Road);
     EXPECT_EQ(o.violation->theirs, tiledb::Terrain::Field);
-    EXPECT_NE(adj::describe(*o.violation).find("east edge"), std::string::npos);
+    EXPECT_NE(adj::kb::render(*o.violation, adj::kb::Lang::En).find("east edge"),
+              std::string::npos);
     EXPECT_TRUE(g.tryPlay("B", 0, -1, 0).ok()) << "an all-field tile fits both";
 }
 

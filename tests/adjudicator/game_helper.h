@@ -1,8 +1,8 @@
 // Test helper: plays observed turns by tile id, e.g. play("G", 0, 1, 1, 'c').
 #pragma once
 
-#include "adjudicator/explain.h"
 #include "adjudicator/random_game.h"
+#include "adjudicator/render.h"
 #include "adjudicator/state.h"
 
 #include <gtest/gtest.h>
@@ -22,7 +22,8 @@ struct Game {
     adj::Outcome play(const std::string& id, int x, int y, int rot, char label = 0) {
         adj::Outcome o = tryPlay(id, x, y, rot, label);
         EXPECT_TRUE(o.ok()) << id << "@" << x << "," << y << "r" << rot << ": "
-                            << (o.violation ? adj::describe(*o.violation) : "");
+                            << (o.violation ? adj::kb::render(*o.violation, adj::kb::Lang::En)
+                                            : "");
         return o;
     }
     adj::Outcome tryPlay(const std::string& id, int x, int y, int rot, char label = 0) {

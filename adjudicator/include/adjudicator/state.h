@@ -191,7 +191,9 @@ private:
     int lastTile_ = -1; // in the meeple and wagon phases: the tile just placed
     std::array<int, kMaxPlayers> abbeysPlaced_{};
     std::vector<PendingWagon> pendingWagons_;
-    int barnThisTurn_ = -1; // index in meeples_ of a barn put down this turn
+    int placedNode_ = -1; // this turn's piece: the node it was put on (-1: none)
+    MeepleKind placedKind_ = MeepleKind::Follower;
+    bool closedByAbbey_ = false; // while scoring what an abbey's walls completed
 };
 
 } // namespace adj
