@@ -123,50 +123,31 @@ std::string RulesSearch::ftsQuery(const std::string& question, adj::kb::Lang lan
     return query;
 }
 
-std::unique_ptr<RulesSearch> RulesSearch::open(const adj::kb::KnowledgeBase& kb,
-                                               const std::string& path, std::string* error) {
-    std::unique_ptr<RulesSearch> s(new RulesSearch());
-    s->kb_ = &kb;
-    std::string location = path.empty() ? defaultPath() : path;
-    if (location != ":memory:") {
-        std::error_code ec;
-        std::filesystem::create_directories(std::filesystem::path(location).parent_path(), ec);
-        if (sqlite3_open_v2(location.c_str(), &s->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                            nullptr) != SQLITE_OK ||
-            !exec(s->db_, "PRAGMA user_version", nullptr)) {
-            sqlite3_close(s->db_); // unwritable or not a database: fall back to memory
-            s->db_ = nullptr;
-            location = ":memory:";
-        }
-    }
-    if (!s->db_ && sqlite3_open(":memory:", &s->db_) != SQLITE_OK) {
-        if (error) *error = "cannot open an SQLite database";
-        return nullptr;
-    }
-    s->location_ = location;
-    // Rebuild unless the stored fingerprint matches this knowledge base.
+namespace {
+
+// (Re)builds the index in an open database unless its fingerprint already matches.
+bool build(sqlite3* db, const adj::kb::KnowledgeBase& kb, std::string* error) {
     const std::string print = std::to_string(fingerprint(kb));
-    bool fresh = false;
     sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(s->db_, "SELECT value FROM meta WHERE key = 'fingerprint'", -1, &st,
+    bool fresh = false;
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'fingerprint'", -1, &st,
                            nullptr) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
         fresh = reinterpret_cast<const char*>(sqlite3_column_text(st, 0)) == print;
     sqlite3_finalize(st);
-    if (fresh) return s;
-    std::string err;
-    if (!exec(s->db_,
-              "BEGIN; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS meta;"
+    if (fresh) return true;
+    if (!exec(db,
+              "BEGIN IMMEDIATE; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS meta;"
               "CREATE VIRTUAL TABLE entries USING fts5(title, keywords, body, id UNINDEXED,"
               " lang UNINDEXED, games UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');"
               "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);",
-              &err)) {
-        if (error) *error = "building the rules index in " + location + ": " + err;
-        return nullptr;
+              error)) {
+        exec(db, "ROLLBACK", nullptr);
+        return false;
     }
     sqlite3_prepare_v2(
-        s->db_, "INSERT INTO entries(title, keywords, body, id, lang, games) VALUES (?,?,?,?,?,?)",
-        -1, &st, nullptr);
+        db, "INSERT INTO entries(title, keywords, body, id, lang, games) VALUES (?,?,?,?,?,?)", -1,
+        &st, nullptr);
     for (const auto& e : kb.entries()) {
         std::string games;
         for (const auto& g : e.games) games += " " + g;
@@ -183,14 +164,47 @@ std::unique_ptr<RulesSearch> RulesSearch::open(const adj::kb::KnowledgeBase& kb,
         }
     }
     sqlite3_finalize(st);
-    sqlite3_prepare_v2(s->db_, "INSERT INTO meta VALUES ('fingerprint', ?)", -1, &st, nullptr);
+    sqlite3_prepare_v2(db, "INSERT INTO meta VALUES ('fingerprint', ?)", -1, &st, nullptr);
     sqlite3_bind_text(st, 1, print.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_step(st);
     sqlite3_finalize(st);
-    if (!exec(s->db_, "COMMIT", &err)) {
-        if (error) *error = "building the rules index in " + location + ": " + err;
+    if (exec(db, "COMMIT", error)) return true;
+    exec(db, "ROLLBACK", nullptr);
+    return false;
+}
+
+} // namespace
+
+std::unique_ptr<RulesSearch> RulesSearch::open(const adj::kb::KnowledgeBase& kb,
+                                               const std::string& path, std::string* error) {
+    std::unique_ptr<RulesSearch> s(new RulesSearch());
+    s->kb_ = &kb;
+    const std::string location = path.empty() ? defaultPath() : path;
+    // The index on disk, when it can be opened and built there: another process may be
+    // building it too (wait up to 5 s), or the file may be foreign or read-only.
+    if (location != ":memory:") {
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(location).parent_path(), ec);
+        if (sqlite3_open_v2(location.c_str(), &s->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                            nullptr) == SQLITE_OK) {
+            sqlite3_busy_timeout(s->db_, 5000);
+            if (exec(s->db_, "PRAGMA user_version", nullptr) && build(s->db_, kb, nullptr)) {
+                s->location_ = location;
+                return s;
+            }
+        }
+        sqlite3_close(s->db_);
+        s->db_ = nullptr;
+    }
+    // Otherwise in memory: the search always works.
+    std::string err;
+    if (sqlite3_open(":memory:", &s->db_) != SQLITE_OK || !build(s->db_, kb, &err)) {
+        if (error)
+            *error = "cannot build the rules index: " +
+                     (err.empty() ? std::string("SQLite unavailable") : err);
         return nullptr;
     }
+    s->location_ = ":memory:";
     return s;
 }
 

@@ -8,6 +8,8 @@
 #include <map>
 #include <sstream>
 
+#include <unistd.h>
+
 using adj::kb::Lang;
 
 namespace {
@@ -101,7 +103,9 @@ TEST(RulesSearch, QueriesDropCommonWordsAndMatchStems) {
 }
 
 TEST(RulesSearch, IndexFileIsBuiltOnceAndReused) {
-    const std::string path = testing::TempDir() + "/carc-rules-index.sqlite";
+    // Per process: test runs of several builds may run at the same time.
+    const std::string path =
+        testing::TempDir() + "/carc-rules-index-" + std::to_string(getpid()) + ".sqlite";
     std::remove(path.c_str());
     std::string error;
     {
@@ -113,7 +117,8 @@ TEST(RulesSearch, IndexFileIsBuiltOnceAndReused) {
     ASSERT_TRUE(again);
     EXPECT_FALSE(again->search("pennant", Lang::En).empty());
     // A file that is not a database is not overwritten: the search falls back to memory.
-    const std::string junk = testing::TempDir() + "/carc-not-a-db.sqlite";
+    const std::string junk =
+        testing::TempDir() + "/carc-not-a-db-" + std::to_string(getpid()) + ".sqlite";
     { std::ofstream(junk) << "hello, this is not SQLite"; }
     auto fallback = carc::RulesSearch::open(adj::kb::KnowledgeBase::bundled(), junk, &error);
     ASSERT_TRUE(fallback);
@@ -122,4 +127,19 @@ TEST(RulesSearch, IndexFileIsBuiltOnceAndReused) {
     std::string content;
     std::getline(check, content);
     EXPECT_EQ(content, "hello, this is not SQLite");
+    std::remove(path.c_str());
+    std::remove(junk.c_str());
+}
+
+TEST(RulesSearch, TwoProcessesBuildingTheIndexBothGetASearch) {
+    // A second open while the first still holds the file must still answer questions.
+    const std::string path =
+        testing::TempDir() + "/carc-rules-shared-" + std::to_string(getpid()) + ".sqlite";
+    std::remove(path.c_str());
+    std::string error;
+    auto first = carc::RulesSearch::open(adj::kb::KnowledgeBase::bundled(), path, &error);
+    auto second = carc::RulesSearch::open(adj::kb::KnowledgeBase::bundled(), path, &error);
+    ASSERT_TRUE(first && second) << error;
+    EXPECT_FALSE(second->search("pennant", Lang::En).empty());
+    std::remove(path.c_str());
 }
