@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <regex>
 #include <sstream>
 
 namespace adj::jcz {
@@ -280,21 +279,48 @@ std::string joinList(const std::vector<std::string>& v) {
     return s;
 }
 
+// The four assertion shapes, matched by words (no std::regex: its recursive matcher overflows
+// the stack on long crafted input). m[0] is the text, m[1..] the captured parts.
+std::vector<std::string> spaced(const std::string& text) {
+    std::vector<std::string> w;
+    std::istringstream in(text);
+    for (std::string x; in >> x;) w.push_back(x);
+    return w;
+}
+bool pointsWord(const std::string& w) {
+    return w == "point" || w == "points" || w == "point." || w == "points.";
+}
+bool matchHas(const std::string& text, std::vector<std::string>& m) {
+    const auto w = spaced(text);
+    if (w.size() != 4 || w[1] != "has" || !pointsWord(w[3])) return false;
+    return m = {text, w[0], w[2]}, true;
+}
+bool matchScored(const std::string& text, std::vector<std::string>& m) {
+    const auto w = spaced(text);
+    if (w.size() != 6 || w[1] != "scored" || w[3] != "for" || !pointsWord(w[5])) return false;
+    return m = {text, w[0], w[2], w[4]}, true;
+}
+bool matchOptions(const std::string& text, const std::string& head, std::vector<std::string>& m) {
+    if (text.compare(0, head.size() + 1, head + " ") != 0) return false;
+    const size_t idEnd = text.find(' ', head.size() + 1);
+    const std::string marker = " options: ";
+    if (idEnd == std::string::npos || text.compare(idEnd, marker.size(), marker) != 0) return false;
+    return m = {text, text.substr(head.size() + 1, idEnd - head.size() - 1),
+                text.substr(idEnd + marker.size())},
+           true;
+}
+
 AssertionResult evaluate(const std::string& text, const Replay& replay, const State& s,
                          std::vector<ScoreEvent>& unmatched) {
     AssertionResult r;
     r.text = text;
-    std::smatch m;
+    std::vector<std::string> m;
     auto playerIndex = [&](const std::string& name) {
         for (size_t i = 0; i < replay.players.size(); ++i)
             if (replay.players[i] == name) return int(i);
         return -1;
     };
-    static const std::regex hasPoints(R"(^(\S+) has (\d+) points?\.?$)");
-    static const std::regex scored(R"(^(\S+) scored (\w+) for (\d+) points?\.?$)");
-    static const std::regex tileOptions(R"(^TilePlacement (\S+) options: (.*)$)");
-    static const std::regex meepleOptions(R"(^Meeple (\w+) options: (.*)$)");
-    if (std::regex_match(text, m, hasPoints)) {
+    if (matchHas(text, m)) {
         const int p = playerIndex(m[1]);
         const int want = count(m[2]);
         if (p < 0) return r.status = AssertionResult::Status::Fail, r.detail = "no such player", r;
@@ -303,7 +329,7 @@ AssertionResult evaluate(const std::string& text, const Replay& replay, const St
         r.detail = "has " + std::to_string(s.score(p));
         return r;
     }
-    if (std::regex_match(text, m, scored)) {
+    if (matchScored(text, m)) {
         const int p = playerIndex(m[1]);
         const std::string what = m[2];
         const int want = count(m[3]);
@@ -324,7 +350,7 @@ AssertionResult evaluate(const std::string& text, const Replay& replay, const St
         if (r.detail.empty()) r.detail = "no such score event";
         return r;
     }
-    if (std::regex_match(text, m, tileOptions)) {
+    if (matchOptions(text, "TilePlacement", m)) {
         const int kind = s.kindIndex(std::string(m[1]));
         if (kind < 0) return r.status = AssertionResult::Status::Fail, r.detail = "unknown tile", r;
         // JCZ lists each position once with its rotations in degrees.
@@ -347,7 +373,7 @@ AssertionResult evaluate(const std::string& text, const Replay& replay, const St
         r.detail = joinList(ours);
         return r;
     }
-    if (std::regex_match(text, m, meepleOptions)) {
+    if (matchOptions(text, "Meeple", m)) {
         std::vector<std::string> ours;
         auto featureWord = [](FeatureKind k) {
             return k == FeatureKind::Road    ? "Road"
