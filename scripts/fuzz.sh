@@ -15,9 +15,9 @@ work="$dir/corpus-$target"
 mkdir -p "$work" "$corpus"
 "$dir/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
     -print_final_stats=1 "$work" "$corpus"
-# Keep a minimal corpus that covers everything found.
+# Keep a minimal corpus that covers everything found (seeds and regression inputs are kept by name).
 mkdir -p "$work-min"
 "$dir/tests/fuzz/fuzz_$target" -merge=1 "$work-min" "$corpus" "$work" >/dev/null 2>&1
-find "$corpus" -type f ! -name 'seed-*' -delete
+find "$corpus" -type f ! -name 'seed-*' ! -name 'regression-*' -delete
 cp -n "$work-min"/* "$corpus"/ 2>/dev/null || true
 echo "fuzz: $target ran ${seconds}s without a crash; corpus: $(ls "$corpus" | wc -l) files"
