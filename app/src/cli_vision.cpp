@@ -1,9 +1,11 @@
-// `carcassonne vision synth [--tiles N] [--seed S] [--tilt DEG] [--yaw DEG] [--set S]
-//  [--occluder] [--out FILE.jpg] [--truth FILE.json]`: renders a seeded position as a photo
-// with known truth (the scene generator of vision/).
+// `carcassonne vision synth|enrol|recognise|classify-tile`: the camera pipeline of vision/ on
+// files. synth renders a seeded position with known truth; enrol learns an edition's look
+// from reference images; recognise reads a board from one photo; classify-tile reads one tile.
 #include "cli_commands.h"
 
 #include "adjudicator/random_game.h"
+#include "vision/image_io.h"
+#include "vision/recognise.h"
 #include "vision/scene.h"
 
 #include <opencv2/imgcodecs.hpp>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 
 namespace carc::cli {
 
@@ -71,12 +74,227 @@ int synth(const std::vector<std::string>& args) {
     return 0;
 }
 
+// Options shared by enrol, recognise and classify-tile: the game and the reference set.
+struct Common {
+    std::string set = "base", refs;
+    bool abbeyMayor = false;
+    adj::GameConfig game() const {
+        return adj::GameConfig::forSet(set, 2,
+                                       abbeyMayor ? std::vector<std::string>{"abbey-mayor"}
+                                                  : std::vector<std::string>{});
+    }
+    // Consumes a shared option at args[i]; false if it is not one.
+    bool take(const std::vector<std::string>& args, size_t& i) {
+        const bool value = i + 1 < args.size();
+        if (args[i] == "--set" && value)
+            set = args[++i];
+        else if (args[i] == "--abbey-mayor")
+            abbeyMayor = true;
+        else if (args[i] == "--refs" && value)
+            refs = args[++i];
+        else
+            return false;
+        return true;
+    }
+    // The reference set from --refs, or our procedural art when none is given.
+    std::optional<vision::ReferenceSet> references(const char* command) const {
+        if (refs.empty()) return vision::enrolProcedural(vision::gameSets(game()));
+        std::string error;
+        auto r = vision::ReferenceSet::load(refs, &error);
+        if (!r) std::fprintf(stderr, "carcassonne vision %s: %s\n", command, error.c_str());
+        return r;
+    }
+    bool valid(const char* command) const {
+        std::string error;
+        if (adj::State::create(game(), &error)) return true;
+        std::fprintf(stderr, "carcassonne vision %s: %s\n", command, error.c_str());
+        return false;
+    }
+};
+
+int enrol(const std::vector<std::string>& args) {
+    Common c;
+    std::string from, out = "tiles.refs";
+    bool autumn = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (c.take(args, i)) continue;
+        if (args[i] == "--from" && i + 1 < args.size())
+            from = args[++i];
+        else if (args[i] == "--out" && i + 1 < args.size())
+            out = args[++i];
+        else if (args[i] == "--procedural-autumn")
+            autumn = true;
+        else {
+            std::fprintf(stderr, "usage: carcassonne vision enrol [--set base|winter|demo] "
+                                 "[--abbey-mayor] [--from FOLDER | --procedural-autumn] "
+                                 "[--out FILE.refs]\n"
+                                 "  FOLDER: one image per tile kind, named by JCloisterZone id "
+                                 "(BA/RCr.jpg) or by our id (D.png); without --from: our "
+                                 "procedural art\n");
+            return 2;
+        }
+    }
+    if (!c.valid("enrol")) return 1;
+    const auto sets = vision::gameSets(c.game());
+    std::optional<vision::ReferenceSet> refs;
+    std::vector<std::string> skipped;
+    if (from.empty()) {
+        refs = vision::enrolProcedural(
+            sets, 2, autumn ? vision::ProceduralPalette::autumn() : vision::ProceduralPalette{});
+        if (autumn) refs->name = "procedural-autumn";
+    } else {
+        std::string error;
+        refs = vision::enrolFolder(from, sets, &error, &skipped);
+        if (!refs) {
+            std::fprintf(stderr, "carcassonne vision enrol: %s\n", error.c_str());
+            return 1;
+        }
+    }
+    std::string error;
+    if (!refs->save(out, &error)) {
+        std::fprintf(stderr, "carcassonne vision enrol: %s\n", error.c_str());
+        return 1;
+    }
+    const vision::Recogniser rec(*refs, c.game());
+    std::printf("%s: %zu images of %zu kinds (%s)\n", out.c_str(), refs->images.size(),
+                refs->kinds().size(), refs->name.c_str());
+    for (const std::string& f : skipped)
+        std::printf("  skipped (names no tile kind): %s\n", f.c_str());
+    const auto missing = rec.missingKinds();
+    if (!missing.empty()) {
+        std::printf("  no reference for %zu kinds of this game:", missing.size());
+        for (const std::string& m : missing) std::printf(" %s", m.c_str());
+        std::printf("\n");
+    }
+    return 0;
+}
+
+int recognise(const std::vector<std::string>& args) {
+    Common c;
+    std::string image, debug;
+    bool json = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (c.take(args, i)) continue;
+        if (args[i] == "--json")
+            json = true;
+        else if (args[i] == "--debug-image" && i + 1 < args.size())
+            debug = args[++i];
+        else if (image.empty() && args[i].rfind("--", 0) != 0)
+            image = args[i];
+        else
+            image.clear(), i = args.size();
+    }
+    if (image.empty()) {
+        std::fprintf(stderr, "usage: carcassonne vision recognise IMAGE [--set base|winter|demo] "
+                             "[--abbey-mayor] [--refs FILE.refs] [--json] [--debug-image F]\n");
+        return 2;
+    }
+    if (!c.valid("recognise")) return 1;
+    const vision::ImageResult img = vision::readImage(image);
+    if (!img.ok()) {
+        std::fprintf(stderr, "carcassonne vision recognise: %s\n", img.error.c_str());
+        return 1;
+    }
+    const auto refs = c.references("recognise");
+    if (!refs) return 1;
+    const vision::Recogniser rec(*refs, c.game());
+    const vision::Recognition r = rec.recognise(img.image);
+    if (!debug.empty() && !cv::imwrite(debug, vision::Recogniser::debugImage(img.image, r)))
+        std::fprintf(stderr, "%s: cannot write the debug image\n", debug.c_str());
+    if (json) {
+        std::printf("%s", r.json().c_str());
+        return r.ok() ? 0 : 1;
+    }
+    if (!r.ok()) {
+        std::fprintf(stderr, "%s: %s\n", image.c_str(), r.error.c_str());
+        return 1;
+    }
+    int uncertain = 0, occluded = 0;
+    for (const auto& cell : r.cells) {
+        uncertain += cell.status == vision::CellStatus::Uncertain;
+        occluded += cell.status == vision::CellStatus::Occluded;
+    }
+    std::printf("%s: %d tiles, %d uncertain, %d covered (%.0f ms)\n", image.c_str(), r.tiles(),
+                uncertain, occluded, r.millis);
+    for (const auto& cell : r.cells)
+        if (cell.status != vision::CellStatus::Tile)
+            std::printf(
+                "  (%d,%d) %s%s%s: %s\n", cell.cell.x, cell.cell.y,
+                vision::cellStatusName(cell.status), cell.kind.empty() ? "" : ", maybe ",
+                cell.kind.empty() ? "" : (cell.kind + " r" + std::to_string(cell.rotation)).c_str(),
+                cell.note.c_str());
+    if (!r.notation.empty())
+        std::printf("%s\n", r.notation.c_str());
+    else
+        std::printf("no notation: %s\n", r.notationProblem.c_str());
+    return 0;
+}
+
+int classifyTile(const std::vector<std::string>& args) {
+    Common c;
+    std::string image;
+    bool json = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (c.take(args, i)) continue;
+        if (args[i] == "--json")
+            json = true;
+        else if (image.empty() && args[i].rfind("--", 0) != 0)
+            image = args[i];
+        else
+            image.clear(), i = args.size();
+    }
+    if (image.empty()) {
+        std::fprintf(stderr, "usage: carcassonne vision classify-tile IMAGE [--set ...] "
+                             "[--abbey-mayor] [--refs FILE.refs] [--json]\n"
+                             "  IMAGE: a photo of one tile, cropped to the tile\n");
+        return 2;
+    }
+    if (!c.valid("classify-tile")) return 1;
+    const vision::ImageResult img = vision::readImage(image);
+    if (!img.ok()) {
+        std::fprintf(stderr, "carcassonne vision classify-tile: %s\n", img.error.c_str());
+        return 1;
+    }
+    const auto refs = c.references("classify-tile");
+    if (!refs) return 1;
+    const vision::Recogniser rec(*refs, c.game());
+    const auto cand = rec.classifier().classifyTilePhoto(img.image, 3);
+    if (cand.empty()) {
+        std::fprintf(stderr, "%s: no tile kind to compare with\n", image.c_str());
+        return 1;
+    }
+    auto id = [&](const vision::Candidate& k) {
+        return rec.classifier().kinds()[size_t(k.kind)]->id;
+    };
+    if (json) {
+        std::printf("{\"kind\": \"%s\", \"rotation\": %d, \"score\": %.3f, \"alternatives\": [",
+                    id(cand[0]).c_str(), cand[0].rotation, double(cand[0].score));
+        for (size_t k = 1; k < cand.size(); ++k)
+            std::printf("%s{\"kind\": \"%s\", \"rotation\": %d, \"score\": %.3f}",
+                        k > 1 ? ", " : "", id(cand[k]).c_str(), cand[k].rotation,
+                        double(cand[k].score));
+        std::printf("]}\n");
+        return 0;
+    }
+    std::printf("%s: %s, rotation %d (score %.2f)", image.c_str(), id(cand[0]).c_str(),
+                cand[0].rotation, double(cand[0].score));
+    if (cand.size() > 1)
+        std::printf("; next: %s r%d (%.2f)", id(cand[1]).c_str(), cand[1].rotation,
+                    double(cand[1].score));
+    std::printf("\n");
+    return 0;
+}
+
 } // namespace
 
 int vision(const std::vector<std::string>& args) {
-    if (!args.empty() && args[0] == "synth")
-        return synth(std::vector<std::string>(args.begin() + 1, args.end()));
-    std::fprintf(stderr, "usage: carcassonne vision synth [options]   (recognition comes next)\n");
+    const std::vector<std::string> rest(args.empty() ? args.begin() : args.begin() + 1, args.end());
+    const std::string sub = args.empty() ? "" : args[0];
+    if (sub == "synth") return synth(rest);
+    if (sub == "enrol") return enrol(rest);
+    if (sub == "recognise" || sub == "recognize") return recognise(rest);
+    if (sub == "classify-tile") return classifyTile(rest);
+    std::fprintf(stderr, "usage: carcassonne vision synth|enrol|recognise|classify-tile ...\n");
     return 2;
 }
 

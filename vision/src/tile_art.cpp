@@ -40,6 +40,15 @@ cv::Mat labelImage(const tiledb::TileKind& k, int size) {
 
 } // namespace
 
+ProceduralPalette ProceduralPalette::autumn() {
+    ProceduralPalette p;
+    p.field = {60, 130, 160}, p.road = {90, 90, 95}, p.roadEdge = {40, 40, 45};
+    p.city = {150, 150, 140}, p.wall = {90, 90, 85}, p.pennant = {40, 40, 180};
+    p.pennantMark = {60, 210, 230}, p.cloister = {200, 200, 190}, p.cloisterRoof = {30, 40, 150};
+    p.house = {40, 60, 90};
+    return p;
+}
+
 cv::Mat drawTile(const tiledb::TileKind& k, int rotation, int size, std::uint64_t variant,
                  const ProceduralPalette& pal) {
     const cv::Mat label = labelImage(k, size);

@@ -18,6 +18,9 @@ struct ProceduralPalette {
     cv::Vec3b city{110, 160, 200}, wall{70, 90, 120}, pennant{170, 90, 40},
         pennantMark{235, 235, 235};
     cv::Vec3b cloister{80, 90, 170}, cloisterRoof{50, 60, 140}, house{60, 70, 90};
+    // A second look (autumn fields, grey stone, red roofs): the pipeline is developed on the
+    // default and checked on this one, as art it must learn from references alone.
+    static ProceduralPalette autumn();
 };
 
 // A tile face, `size` pixels square, turned `rotation` quarter turns clockwise (north up).

@@ -1,0 +1,212 @@
+// Board recognition benchmark over generated scenes with fixed seeds (issue 7's table):
+// tilt 0/20/35/45 degrees, three light-and-blur levels, boards of 10 to 84 tiles, base,
+// Winter and base + Abbey & Mayor, and each art source: our procedural style, the "autumn"
+// procedural style (a look the pipeline was not tuned on), and the real artwork in
+// ../shared/tile-art when it is there. One thread, as on one core.
+//
+//   bench_vision [--scenes N] [--art procedural,autumn,newart,classic] [--dump DIR] [-v]
+//                [--failures]
+// -v prints each scene and where its time went; --failures each tile not read right (kinds
+// compare by id, so a look-alike of another id shows here though the table counts it right);
+// --dump writes the picture and debug image of every scene not read exactly.
+#include "vision/evaluate.h"
+#include "vision/recognise.h"
+#include "vision/scene.h"
+
+#include "adjudicator/random_game.h"
+
+#include <opencv2/core/utility.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+namespace {
+
+struct Art {
+    std::string name;
+    vision::ReferenceSet refs;
+    vision::TileFaceSource faces; // empty: the default procedural faces
+};
+
+struct Row {
+    int scenes = 0, exact = 0, failed = 0;
+    vision::Evaluation sum;
+    double cornerSum = 0;
+    std::vector<double> millis;
+    void add(const vision::Evaluation& e, double ms, bool ok) {
+        ++scenes;
+        exact += e.exact();
+        failed += !ok;
+        sum.truthTiles += e.truthTiles, sum.correct += e.correct, sum.kindRight += e.kindRight;
+        sum.rotationRight += e.rotationRight, sum.wrong += e.wrong, sum.unsure += e.unsure;
+        sum.missed += e.missed, sum.extra += e.extra;
+        cornerSum += e.cornerError;
+        millis.push_back(ms);
+    }
+};
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
+}
+
+void printRow(const std::string& label, const Row& r) {
+    const double n = std::max(1, r.sum.truthTiles);
+    std::printf("| %-22s | %4d | %5d | %7.3f | %7.3f | %7.3f | %5d | %5d | %5d | %5d | %6.1f | "
+                "%5.2f | %5.0f | %5.0f |\n",
+                label.c_str(), r.scenes, r.sum.truthTiles, 100.0 * r.sum.kindRight / n,
+                100.0 * r.sum.rotationRight / std::max(1, r.sum.kindRight),
+                100.0 * r.sum.correct / n, r.sum.wrong, r.sum.unsure + r.sum.missed, r.sum.extra,
+                r.failed, 100.0 * r.exact / std::max(1, r.scenes),
+                r.cornerSum / std::max(1, r.scenes), percentile(r.millis, 0.5),
+                percentile(r.millis, 0.95));
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    int scenes = 200;
+    std::string arts = "procedural,autumn,newart,classic", dump;
+    bool verbose = false, failures = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--scenes") && i + 1 < argc)
+            scenes = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
+            arts = argv[++i];
+        else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc)
+            dump = argv[++i];
+        else if (!std::strcmp(argv[i], "-v"))
+            verbose = true;
+        else if (!std::strcmp(argv[i], "--failures"))
+            failures = true;
+        else {
+            std::fprintf(stderr, "usage: bench_vision [--scenes N] [--art LIST] [--dump DIR] [-v] "
+                                 "[--failures]\n");
+            return 2;
+        }
+    }
+    cv::setNumThreads(1);
+    const std::vector<adj::GameConfig> games = {
+        adj::GameConfig::forSet("base", 2), adj::GameConfig::forSet("winter", 2),
+        adj::GameConfig::forSet("base", 2, {"abbey-mayor"})};
+    std::vector<const tiledb::TileSet*> allSets;
+    for (const char* id : {"base", "winter", "abbey-mayor"})
+        allSets.push_back(tiledb::Catalogue::bundled().set(id));
+    // Art sources.
+    std::vector<Art> sources;
+    std::stringstream list(arts);
+    for (std::string name; std::getline(list, name, ',');) {
+        if (name == "procedural") {
+            sources.push_back({name, vision::enrolProcedural(allSets), {}});
+        } else if (name == "autumn") {
+            const auto pal = vision::ProceduralPalette::autumn();
+            Art a{name, vision::enrolProcedural(allSets, 2, pal), {}};
+            a.faces = [pal](const tiledb::TileKind& k, int rot, int size) {
+                return vision::drawTile(k, rot, size, 7, pal);
+            };
+            sources.push_back(std::move(a));
+        } else {
+            const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/" + name;
+            std::string error;
+            const auto images = vision::loadArtFolder(folder, allSets, &error);
+            if (!images) {
+                std::printf("art '%s' skipped: %s\n", name.c_str(), error.c_str());
+                continue;
+            }
+            Art a{name, {}, {}};
+            std::multimap<std::string, cv::Mat> byKind;
+            for (const auto& im : *images)
+                a.refs.add(im.kind, im.image), byKind.emplace(im.kind, im.image);
+            a.faces = [byKind](const tiledb::TileKind& k, int rot, int size) {
+                const auto it = byKind.find(k.id);
+                cv::Mat face;
+                if (it == byKind.end()) return vision::drawTile(k, rot, size);
+                cv::resize(it->second, face, cv::Size(size, size), 0, 0, cv::INTER_AREA);
+                for (int r = 0; r < rot; ++r) cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
+                return face;
+            };
+            sources.push_back(std::move(a));
+        }
+    }
+    const double tilts[4] = {0, 20, 35, 45};
+    std::map<std::string, Row> rows;
+    Row all;
+    for (const Art& art : sources) {
+        std::vector<vision::Recogniser> recognisers;
+        for (const auto& g : games) recognisers.emplace_back(art.refs, g);
+        for (int s = 0; s < scenes; ++s) {
+            const int game = (s / 4) % 3;
+            const int maxTiles = game == 0 ? 72 : 84;
+            const int tiles = std::min(maxTiles, 10 + (s * 37) % 75);
+            adj::RandomGameOptions o;
+            o.maxTiles = tiles;
+            o.keepLog = false;
+            const adj::State st =
+                adj::playRandomGame(games[size_t(game)], 1000 + std::uint64_t(s), o);
+            vision::SceneParams p;
+            p.seed = 5000 + std::uint64_t(s);
+            p.tiltDeg = tilts[s % 4];
+            p.yawDeg = (s * 47) % 360;
+            const int level = (s / 12) % 3; // light and blur: mild, normal, harsh
+            p.light = 0.2 + 0.15 * level, p.colourCast = 0.04 + 0.04 * level;
+            p.noise = 2 + 2.5 * level, p.blur = 0.5 + 0.4 * level;
+            p.jpegQuality = 95 - 10 * level;
+            const vision::Scene scene = vision::renderScene(st, p, art.faces);
+            const vision::Recognition r = recognisers[size_t(game)].recognise(scene.image);
+            const vision::Evaluation e = vision::evaluate(scene, r);
+            if (failures) // each truth tile not read right, with what was read instead
+                for (const auto& t : scene.tiles) {
+                    const cv::Point2f m =
+                        (t.corners[0] + t.corners[1] + t.corners[2] + t.corners[3]) * 0.25f;
+                    for (const auto& c : r.cells) {
+                        const std::vector<cv::Point2f> q(c.corners.begin(), c.corners.end());
+                        if (cv::pointPolygonTest(q, m, false) < 0) continue;
+                        if (c.status == vision::CellStatus::Tile && c.kind == t.kind) break;
+                        std::printf("  scene %d: truth %s r%d, read %s %s r%d (score %.2f, "
+                                    "confidence %.2f):",
+                                    s, t.kind.c_str(), t.rotation, vision::cellStatusName(c.status),
+                                    c.kind.c_str(), c.rotation, double(c.score),
+                                    double(c.confidence));
+                        for (const auto& alt : c.alternatives)
+                            std::printf(" %s r%d %.2f;", alt.kind.c_str(), alt.rotation,
+                                        double(alt.score));
+                        std::printf(" %s\n", c.note.c_str());
+                        break;
+                    }
+                }
+            char label[64];
+            std::snprintf(label, sizeof label, "%s tilt %2.0f", art.name.c_str(), p.tiltDeg);
+            rows[label].add(e, r.millis, r.ok());
+            rows[art.name + " all"].add(e, r.millis, r.ok());
+            all.add(e, r.millis, r.ok());
+            if (verbose || (!dump.empty() && !e.exact()))
+                std::printf("scene %d (%s, %d tiles, tilt %.0f, yaw %.0f, level %d): %d/%d right, "
+                            "%d wrong, %d unsure, %d missed, %d extra, %.0f ms %s\n",
+                            s, art.name.c_str(), tiles, p.tiltDeg, p.yawDeg, level, e.correct,
+                            e.truthTiles, e.wrong, e.unsure, e.missed, e.extra, r.millis,
+                            r.error.c_str());
+            if (verbose)
+                for (const auto& [stage, ms] : r.stageMillis)
+                    std::printf("    %s %.1f ms\n", stage.c_str(), ms);
+            if (!dump.empty() && !e.exact()) {
+                std::filesystem::create_directories(dump);
+                const std::string base = dump + "/" + art.name + "-" + std::to_string(s);
+                cv::imwrite(base + ".jpg", scene.image);
+                cv::imwrite(base + "-debug.jpg", vision::Recogniser::debugImage(scene.image, r));
+            }
+        }
+    }
+    std::printf("\n| scenes                 |    n | tiles |  kind %% | rot %%   | right %% | "
+                "wrong | unsure| extra | fail  | exact%% | corner px | p50 ms | p95 ms |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (const auto& [label, row] : rows) printRow(label, row);
+    printRow("all", all);
+    return 0;
+}

@@ -1,0 +1,84 @@
+// Tile classification: which kind, turned which way, a square patch of one cell shows.
+//
+// Templates come from a reference set (every drawing, every distinct rotation). A patch is
+// the cell unwarped north up with a margin around it; each channel is normalised to zero
+// mean and unit spread, so colour casts and light gradients cancel. A coarse pass (tiny
+// templates, one dot product each) keeps the best few; a fine pass slides those over the
+// margin (normalised cross-correlation), which also measures how far the tile lies off its
+// cell (hand-laid tiles).
+#pragma once
+
+#include "vision/reference_set.h"
+
+#include "tiledb/tile.h"
+
+#include <opencv2/core.hpp>
+
+#include <string>
+#include <vector>
+
+namespace vision {
+
+struct Candidate {
+    int kind = -1;     // index into TileClassifier::kinds()
+    int rotation = 0;  // clockwise quarter turns, the smallest among equivalent ones
+    float score = 0;   // normalised cross-correlation, -1..1
+    cv::Point2f shift; // where the tile lies off the cell centre, in tile units (east, south)
+    // How far the cell's colours are from the template's under one light: per channel, the
+    // contrast must scale like the brightness, and the channels must scale alike. 0 = perfect;
+    // a wooden table matched to a tile's pattern scores high here (too little contrast).
+    float photometric = 0;
+    // How clearly this candidate beats the runner-up (set on the first only): the score gap,
+    // or for look-alikes (a city with and without a pennant) the gap where they differ.
+    float margin = 0;
+};
+
+class TileClassifier {
+public:
+    static constexpr int kFine = 32, kMargin = 5, kCoarse = 12;
+    static constexpr float kNoTile = 0.3f; // coarse best below this: no template is worth sliding
+    static constexpr int kPatch = kFine + 2 * kMargin; // side of the patch to classify
+    // Look-alikes (a city with and without a pennant) are told apart at a finer scale.
+    static constexpr int kDetail = 64, kDetailMargin = 10;
+    static constexpr int kDetailPatch = kDetail + 2 * kDetailMargin;
+
+    // Only kinds that both the reference set and `kinds` know are recognised.
+    TileClassifier(const ReferenceSet& refs, const std::vector<const tiledb::TileKind*>& kinds);
+
+    const std::vector<const tiledb::TileKind*>& kinds() const { return kinds_; }
+    bool knows(const std::string& id) const;
+    // Kinds drawn exactly alike in this art (the kind itself included): the camera cannot tell
+    // them apart, so the decoder picks by the copies left in the box.
+    std::vector<int> lookAlikes(int kind) const;
+    // Best candidates, one per distinct (kind, rotation), best first (at most `top`).
+    // `detailBgr`: the same cell at kDetailPatch (may be empty: look-alikes stay close).
+    std::vector<Candidate> classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
+                                    int top = 6) const;
+    // The coarse stage alone: the best correlation with any template (cheap; for choosing
+    // between lattice hypotheses).
+    float coarseScore(const cv::Mat& patchBgr) const;
+    // A square photo of one tile (kind and rotation), with no margin around it.
+    std::vector<Candidate> classifyTilePhoto(const cv::Mat& bgr, int top = 6) const;
+
+private:
+    struct Template {
+        int kind, rotation;
+        cv::Mat fine;            // kFine x kFine, CV_32FC3, normalised, smoothed
+        cv::Mat sharp;           // the same without smoothing
+        cv::Mat detail;          // kDetail x kDetail, normalised (for telling look-alikes apart)
+        cv::Mat coarse;          // 1 x kCoarse*kCoarse*3, CV_32F, unit length
+        cv::Scalar mean, spread; // raw colour statistics per channel
+    };
+    std::vector<const tiledb::TileKind*> kinds_;
+    std::vector<Template> templates_;
+    std::vector<int> lookOf_; // per kind: the first kind that looks the same
+    cv::Mat coarseMatrix_;    // one row per template
+    // Re-ranks candidates that score alike by the pixels where their templates differ.
+    void separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
+                            const std::vector<int>& templateOf) const;
+};
+
+// Per-channel zero mean, unit spread (spread floored so flat patches stay flat).
+cv::Mat normalisePatch(const cv::Mat& bgr);
+
+} // namespace vision

@@ -1,0 +1,89 @@
+// Board recognition from one image: lattice (lattice.h) -> the hypothesis whose cells look
+// most like tiles -> every cell classified (classifier.h) -> joint decoding (neighbouring
+// edges must agree, counts stay within the box) -> the board in our notation, with a
+// confidence and image corners per cell. Cells the camera cannot vouch for are reported as
+// uncertain or occluded, never guessed silently.
+#pragma once
+
+#include "vision/classifier.h"
+#include "vision/lattice.h"
+#include "vision/reference_set.h"
+
+#include "adjudicator/state.h"
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace vision {
+
+struct RecogniseParams {
+    LatticeParams lattice;
+    float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
+    float minMargin = 0.03f; // best minus the runner-up below this: uncertain
+    float minConfidence = 0.25f;
+    int players = 2; // for the notation only
+};
+
+enum class CellStatus { Tile, Uncertain, Occluded };
+const char* cellStatusName(CellStatus s);
+
+struct Alternative {
+    std::string kind;
+    int rotation = 0;
+    float score = 0;
+};
+
+struct CellResult {
+    adj::Pos cell; // board cell (x east, y north)
+    CellStatus status = CellStatus::Tile;
+    std::string kind;                      // Tile, Uncertain: the decoder's choice
+    int rotation = 0;                      // modulo the kind's symmetry
+    float score = 0, confidence = 0;       // 0..1
+    float photometric = 0;                 // the best candidate's colour mismatch (classifier.h)
+    std::array<cv::Point2f, 4> corners{};  // image corners NW NE SE SW (refined per tile)
+    std::vector<Alternative> alternatives; // the classifier's best guesses, best first
+    std::vector<std::string> sameLook;     // other kinds drawn exactly alike in this art
+    std::string note;                      // why a cell is not certain
+};
+
+struct Recognition {
+    std::string error; // "" when a board was found
+    int width = 0, height = 0;
+    std::vector<CellResult> cells;
+    cv::Matx33d boardToImage;        // board plane (tile units, y north) -> pixels
+    std::string notation;            // carc1, when every tile is certain and the board is legal
+    std::string notationProblem;     // why there is no notation
+    std::vector<cv::Vec4f> segments; // for the debug image: lattice evidence
+    std::vector<int> family;
+    double millis = 0;
+    std::vector<std::pair<std::string, double>> stageMillis; // where the time went
+    bool ok() const { return error.empty(); }
+    int tiles() const;        // cells with status Tile
+    std::string json() const; // schema carcassonne-recognition/1
+};
+
+// The tile sets a game uses (its base set and expansions), for enrolment.
+std::vector<const tiledb::TileSet*> gameSets(const adj::GameConfig& game);
+
+class Recogniser {
+public:
+    // `sets`: the game's sets (e.g. "base+abbey-mayor"); kinds the references lack are not
+    // recognised (and said so by missingKinds()).
+    Recogniser(const ReferenceSet& refs, const adj::GameConfig& game);
+
+    const TileClassifier& classifier() const { return classifier_; }
+    std::vector<std::string> missingKinds() const;
+    Recognition recognise(const cv::Mat& bgr, const RecogniseParams& params = {}) const;
+    // The picture with the grid, each cell's id and rotation, and uncertain cells marked.
+    static cv::Mat debugImage(const cv::Mat& bgr, const Recognition& r);
+
+private:
+    adj::GameConfig game_;
+    std::shared_ptr<const adj::TileSetup> setup_;
+    TileClassifier classifier_;
+};
+
+} // namespace vision

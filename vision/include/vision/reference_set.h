@@ -1,0 +1,54 @@
+// Enrolment: what each tile kind of an edition looks like, learned from reference images
+// (never from colours written into the code). A reference set holds one or more pictures per
+// kind at rotation 0 (north up), stored small; the classifier derives its templates from them.
+#pragma once
+
+#include "vision/tile_art.h"
+
+#include "tiledb/catalogue.h"
+
+#include <opencv2/core.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vision {
+
+struct ReferenceImage {
+    std::string kind; // tile id in the catalogue
+    cv::Mat image;    // BGR 8-bit, ReferenceSet::kSize square, north up
+};
+
+struct ReferenceSet {
+    static constexpr int kSize = 64;
+    std::string name; // e.g. "procedural", "newart"
+    std::vector<ReferenceImage> images;
+
+    // Adds a picture of a kind (any size, square or nearly so); it is stored at kSize.
+    void add(const std::string& kind, const cv::Mat& bgr);
+    std::vector<std::string> kinds() const; // distinct kinds, in order of first appearance
+
+    // Writes and reads the file format "carcassonne-refs 1" (text header, raw pixels).
+    bool save(const std::string& path, std::string* error) const;
+    static std::optional<ReferenceSet> load(const std::string& path, std::string* error);
+};
+
+// Our procedural art for every kind of the given sets (a few grain variants each).
+ReferenceSet enrolProcedural(const std::vector<const tiledb::TileSet*>& sets, int variants = 2,
+                             const ProceduralPalette& palette = {});
+
+// The images of an art folder at their own size, each with the kind it shows (see enrolFolder).
+std::optional<std::vector<ReferenceImage>>
+loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet*>& sets,
+              std::string* error, std::vector<std::string>* skipped = nullptr);
+
+// A folder with one image per kind, named by JCloisterZone id without the set prefix, by our
+// id, letter or alias (`RCr.jpg`, `D.png`, `BA/RCr.jpg` in a subfolder; `@alt` variants too).
+// Files that name no kind of the sets are listed in *skipped; unreadable images are errors.
+std::optional<ReferenceSet> enrolFolder(const std::string& folder,
+                                        const std::vector<const tiledb::TileSet*>& sets,
+                                        std::string* error,
+                                        std::vector<std::string>* skipped = nullptr);
+
+} // namespace vision

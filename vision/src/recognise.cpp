@@ -1,0 +1,663 @@
+// Recognition of one image, in stages: lattice hypotheses -> the one whose cells look most
+// like tiles -> board orientation (picture up = north) -> classify every cell -> joint
+// decoding -> notation.
+#include "vision/recognise.h"
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <queue>
+#include <set>
+#include <sstream>
+
+namespace vision {
+
+namespace {
+
+cv::Point2f apply(const cv::Matx33d& H, cv::Point2d p) {
+    const cv::Vec3d q = H * cv::Vec3d(p.x, p.y, 1);
+    return cv::Point2f(float(q[0] / q[2]), float(q[1] / q[2]));
+}
+
+// Image pyramid: level L is the picture halved L times (so tiles stay near template size).
+struct Pyramid {
+    std::vector<cv::Mat> levels;
+    explicit Pyramid(const cv::Mat& img) {
+        levels.push_back(img);
+        for (int i = 0; i < 3; ++i) {
+            cv::Mat d;
+            cv::pyrDown(levels.back(), d);
+            levels.push_back(d);
+        }
+    }
+};
+
+// The patch of grid cell (i, j) (grid: u east, v south), north up, with the classifier's margin.
+cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage, int i, int j,
+                  int inner = TileClassifier::kFine, int margin = TileClassifier::kMargin) {
+    const double m = double(margin) / inner;
+    const float n = float(inner + 2 * margin);
+    const double s = 1.0 / (1 << level);
+    std::vector<cv::Point2f> from;
+    for (cv::Point2d g : {cv::Point2d(i - m, j - m), cv::Point2d(i + 1 + m, j - m),
+                          cv::Point2d(i + 1 + m, j + 1 + m), cv::Point2d(i - m, j + 1 + m)}) {
+        const cv::Point2f p = apply(gridToImage, g);
+        from.push_back(cv::Point2f(float(p.x * s), float(p.y * s)));
+    }
+    const std::vector<cv::Point2f> to = {{0, 0}, {n, 0}, {n, n}, {0, n}};
+    cv::Mat patch;
+    cv::warpPerspective(pyr.levels[size_t(level)], patch, cv::getPerspectiveTransform(from, to),
+                        cv::Size(int(n), int(n)), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    return patch;
+}
+
+// Tile side in image pixels near a grid point.
+double tileSide(const cv::Matx33d& gridToImage, cv::Point2d g) {
+    const cv::Point2f a = apply(gridToImage, g), b = apply(gridToImage, g + cv::Point2d(1, 0)),
+                      c = apply(gridToImage, g + cv::Point2d(0, 1));
+    return std::sqrt(std::abs((b - a).cross(c - a)));
+}
+
+int pyramidLevel(double side) {
+    int level = 0;
+    while (level < 3 && side / (1 << (level + 1)) >= TileClassifier::kFine * 1.2) ++level;
+    return level;
+}
+
+// Turns the grid so the picture's up is north and the grid is not mirrored.
+cv::Matx33d orient(const cv::Matx33d& imageToGrid, cv::Point2f centre) {
+    cv::Matx33d G = imageToGrid;
+    auto jac = [&](const cv::Matx33d& H) {
+        const cv::Point2f a = apply(H, centre), b = apply(H, centre + cv::Point2f(1, 0)),
+                          c = apply(H, centre + cv::Point2f(0, -1)); // picture up
+        return std::pair(b - a, c - a);
+    };
+    auto [east, up] = jac(G);
+    if (east.cross(-up) < 0) G = cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1) * G; // mirror
+    up = jac(G).second;
+    // Of the four quarter turns of the grid, the one taking the picture's up closest to -v.
+    const cv::Matx33d turns[4] = {
+        cv::Matx33d(1, 0, 0, 0, 1, 0, 0, 0, 1), cv::Matx33d(0, -1, 0, 1, 0, 0, 0, 0, 1),
+        cv::Matx33d(-1, 0, 0, 0, -1, 0, 0, 0, 1), cv::Matx33d(0, 1, 0, -1, 0, 0, 0, 0, 1)};
+    int best = 0;
+    double bestDot = -1e9;
+    for (int k = 0; k < 4; ++k) {
+        const cv::Vec3d r = turns[k] * cv::Vec3d(up.x, up.y, 0);
+        if (-r[1] > bestDot) bestDot = -r[1], best = k;
+    }
+    return turns[best] * G;
+}
+
+// Chromaticity histogram: r = R/(R+G+B), g = G/(R+G+B) in kChroma x kChroma bins.
+constexpr int kChroma = 16;
+using ColourHistogram = std::array<std::uint16_t, kChroma * kChroma>;
+
+ColourHistogram chromaticity(const cv::Mat& bgr) {
+    ColourHistogram h{};
+    for (int y = 0; y < bgr.rows; ++y)
+        for (int x = 0; x < bgr.cols; ++x) {
+            const cv::Vec3b p = bgr.at<cv::Vec3b>(y, x);
+            const int sum = p[0] + p[1] + p[2] + 3;
+            const int r = (p[2] + 1) * kChroma / sum, g = (p[1] + 1) * kChroma / sum;
+            ++h[size_t(std::min(r, kChroma - 1) * kChroma + std::min(g, kChroma - 1))];
+        }
+    return h;
+}
+
+// A colour distribution over chromaticity bins, from example cells, smoothed.
+struct ColourModel {
+    std::array<double, kChroma * kChroma> p{};
+    double n = 0;
+    void add(const ColourHistogram& h) {
+        for (size_t b = 0; b < h.size(); ++b) p[b] += h[b], n += h[b];
+    }
+    bool empty() const { return n == 0; }
+    void finish() {
+        std::array<double, kChroma * kChroma> s{};
+        for (int r = 0; r < kChroma; ++r) // spread each bin to its neighbours: unseen shades
+            for (int g = 0; g < kChroma; ++g)
+                for (int dr = -1; dr <= 1; ++dr)
+                    for (int dg = -1; dg <= 1; ++dg) {
+                        const int rr = r + dr, gg = g + dg;
+                        if (rr < 0 || gg < 0 || rr >= kChroma || gg >= kChroma) continue;
+                        s[size_t(rr * kChroma + gg)] +=
+                            p[size_t(r * kChroma + g)] * (dr || dg ? 0.1 : 1.0);
+                    }
+        double total = 0;
+        for (double& v : s) total += v += 0.5;
+        for (size_t b = 0; b < s.size(); ++b) p[b] = std::log(s[b] / total);
+    }
+    double meanLog(const ColourHistogram& h) const {
+        double sum = 0, count = 0;
+        for (size_t b = 0; b < h.size(); ++b) sum += h[b] * p[b], count += h[b];
+        return count ? sum / count : 0;
+    }
+};
+
+float confidenceOf(float score, float margin) {
+    const float a = std::clamp((score - 0.35f) / 0.35f, 0.f, 1.f);
+    const float b = std::clamp(margin / 0.12f, 0.f, 1.f);
+    return a * b;
+}
+
+std::string escape(const std::string& s) {
+    std::string o;
+    for (char c : s) {
+        if (c == '"' || c == '\\') o += '\\';
+        if (c == '\n') {
+            o += "\\n";
+            continue;
+        }
+        o += c;
+    }
+    return o;
+}
+
+} // namespace
+
+const char* cellStatusName(CellStatus s) {
+    switch (s) {
+    case CellStatus::Tile: return "tile";
+    case CellStatus::Uncertain: return "uncertain";
+    case CellStatus::Occluded: return "occluded";
+    }
+    return "?";
+}
+
+int Recognition::tiles() const {
+    return int(std::count_if(cells.begin(), cells.end(),
+                             [](const CellResult& c) { return c.status == CellStatus::Tile; }));
+}
+
+std::vector<const tiledb::TileSet*> gameSets(const adj::GameConfig& game) {
+    std::vector<const tiledb::TileSet*> out;
+    const auto& cat = tiledb::Catalogue::bundled();
+    for (const std::string& id : [&] {
+             std::vector<std::string> ids{game.baseSet};
+             ids.insert(ids.end(), game.expansions.begin(), game.expansions.end());
+             return ids;
+         }())
+        if (const tiledb::TileSet* s = cat.set(id)) out.push_back(s);
+    return out;
+}
+
+Recogniser::Recogniser(const ReferenceSet& refs, const adj::GameConfig& game)
+    : game_(game), setup_(adj::TileSetup::get(game, nullptr)),
+      classifier_(refs, setup_ ? setup_->kinds : std::vector<const tiledb::TileKind*>{}) {}
+
+std::vector<std::string> Recogniser::missingKinds() const {
+    std::vector<std::string> out;
+    if (setup_)
+        for (const tiledb::TileKind* k : setup_->kinds)
+            if (!classifier_.knows(k->id)) out.push_back(k->id);
+    return out;
+}
+
+Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) const {
+    const auto start = std::chrono::steady_clock::now();
+    Recognition out;
+    out.width = bgr.cols, out.height = bgr.rows;
+    auto last = start;
+    auto lap = [&](const char* stage) {
+        const auto now = std::chrono::steady_clock::now();
+        out.stageMillis.emplace_back(stage,
+                                     std::chrono::duration<double, std::milli>(now - last).count());
+        last = now;
+    };
+    auto finish = [&]() {
+        out.millis =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        return out;
+    };
+    if (!setup_) {
+        out.error = "unknown game sets";
+        return finish();
+    }
+    if (classifier_.kinds().empty()) {
+        out.error = "the reference set knows no tile of this game";
+        return finish();
+    }
+    std::string why;
+    const auto axes = findLatticeAxes(bgr, p.lattice, &why);
+    if (!axes) {
+        out.error = "no board found: " + why;
+        return finish();
+    }
+    out.segments = axes->segments, out.family = axes->family;
+    lap("lattice");
+    const Pyramid pyr(bgr);
+    const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+    auto inside = [&](const cv::Matx33d& toImage, int i, int j) {
+        for (cv::Point2d g : {cv::Point2d(i, j), cv::Point2d(i + 1, j), cv::Point2d(i + 1, j + 1),
+                              cv::Point2d(i, j + 1)}) {
+            const cv::Point2f q = apply(toImage, g);
+            if (!frame.contains(cv::Point(int(q.x), int(q.y)))) return false;
+        }
+        return true;
+    };
+    // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles.
+    cv::Matx33d bestGrid;
+    double bestScore = -1;
+    for (const AxisHypothesis& hu : axes->u)
+        for (const AxisHypothesis& hv : axes->v) {
+            const cv::Matx33d G = orient(gridTransform(*axes, hu, hv), axes->centre);
+            const cv::Matx33d Gi = G.inv();
+            const cv::Point2f c = apply(G, axes->centre);
+            const int level = pyramidLevel(tileSide(Gi, c));
+            std::vector<float> scores;
+            for (int j = int(std::floor(c.y)) - 3; j <= int(std::floor(c.y)) + 3; ++j)
+                for (int i = int(std::floor(c.x)) - 3; i <= int(std::floor(c.x)) + 3; ++i) {
+                    if (!inside(Gi, i, j)) continue;
+                    scores.push_back(classifier_.coarseScore(cellPatch(pyr, level, Gi, i, j)));
+                }
+            if (scores.empty()) continue;
+            std::sort(scores.rbegin(), scores.rend());
+            scores.resize((scores.size() + 1) / 2);
+            double mean = 0;
+            for (float s : scores) mean += s;
+            mean /= double(scores.size());
+            if (mean > bestScore) bestScore = mean, bestGrid = G;
+        }
+    if (bestScore < p.tileScore) {
+        out.error = "no board found: no lattice hypothesis shows tiles (best match " +
+                    std::to_string(bestScore).substr(0, 4) + ")";
+        return finish();
+    }
+    lap("hypotheses");
+    // The cells in the span of the lattice evidence (plus a ring) under a grid transform.
+    auto span = [&](const cv::Matx33d& g, int& i0, int& i1, int& j0, int& j1) {
+        i0 = INT_MAX, i1 = INT_MIN, j0 = INT_MAX, j1 = INT_MIN;
+        for (size_t s = 0; s < axes->segments.size(); ++s) {
+            if (axes->family[s] < 0) continue;
+            const cv::Vec4f& seg = axes->segments[s];
+            for (cv::Point2f q : {cv::Point2f(seg[0], seg[1]), cv::Point2f(seg[2], seg[3])}) {
+                const cv::Point2f c = apply(g, q);
+                i0 = std::min(i0, int(std::floor(c.x))), i1 = std::max(i1, int(std::floor(c.x)));
+                j0 = std::min(j0, int(std::floor(c.y))), j1 = std::max(j1, int(std::floor(c.y)));
+            }
+        }
+        i0 -= 1, j0 -= 1, i1 += 1, j1 += 1;
+        return long(i1 - i0) * long(j1 - j0) <= 40000;
+    };
+    int i0, i1, j0, j1;
+    if (!span(bestGrid, i0, i1, j0, j1)) {
+        out.error = "no board found: the lattice spans an implausible number of cells";
+        return finish();
+    }
+    // Stage 3: refit the lattice to the tiles themselves. Cells that match a template well
+    // say where their tile's centre truly lies; a homography through those centres (RANSAC:
+    // hand-laid offsets are noise) corrects the small errors of the vanishing points.
+    cv::Matx33d G = bestGrid;
+    {
+        const cv::Matx33d Gi0 = G.inv();
+        std::vector<cv::Point2f> gridPts, imagePts;
+        std::vector<double> sides;
+        for (int j = j0; j <= j1; ++j)
+            for (int i = i0; i <= i1; ++i) {
+                if (!inside(Gi0, i, j)) continue;
+                const double side = tileSide(Gi0, cv::Point2d(i + 0.5, j + 0.5));
+                const auto cand = classifier_.classify(
+                    cellPatch(pyr, pyramidLevel(side), Gi0, i, j), cv::Mat(), 1);
+                if (cand.empty() || cand[0].score < 0.75f) continue;
+                gridPts.push_back(cv::Point2f(float(i + 0.5), float(j + 0.5)));
+                imagePts.push_back(
+                    apply(Gi0, cv::Point2d(i + 0.5 + cand[0].shift.x, j + 0.5 + cand[0].shift.y)));
+                sides.push_back(side);
+            }
+        if (gridPts.size() >= 8) {
+            std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2), sides.end());
+            const cv::Mat H =
+                cv::findHomography(gridPts, imagePts, cv::RANSAC, 0.06 * sides[sides.size() / 2]);
+            if (!H.empty()) {
+                const cv::Matx33d refit = cv::Matx33d(H).inv();
+                int a0, a1, b0, b1;
+                if (span(refit, a0, a1, b0, b1)) G = refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
+            }
+        }
+    }
+    const cv::Matx33d Gi = G.inv();
+    lap("refit");
+    struct Cell {
+        int i, j;
+        std::vector<Candidate> cand;
+        ColourHistogram hist;
+        int chosen = -1;          // index into cand
+        double tileLlr = 0;       // colour: log-likelihood ratio tile vs table, per pixel
+        bool unexplained = false; // colour: like neither the tiles nor the table
+        bool tile = false;        // decided: a tile lies here
+    };
+    std::vector<Cell> cells;
+    for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+            if (!inside(Gi, i, j)) continue;
+            const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
+            const cv::Mat patch = cellPatch(pyr, level, Gi, i, j);
+            // The detail patch from one level finer: a pennant needs every pixel.
+            const cv::Mat detail =
+                cellPatch(pyr, std::max(0, level - 1), Gi, i, j, TileClassifier::kDetail,
+                          TileClassifier::kDetailMargin);
+            Cell c{i, j, classifier_.classify(patch, detail, 6), {}};
+            c.hist = chromaticity(patch(cv::Rect(TileClassifier::kMargin, TileClassifier::kMargin,
+                                                 TileClassifier::kFine, TileClassifier::kFine)));
+            cells.push_back(std::move(c));
+        }
+    lap("cells");
+    std::map<std::pair<int, int>, size_t> at;
+    for (size_t k = 0; k < cells.size(); ++k) at[{cells[k].i, cells[k].j}] = k;
+    auto near = [&](const Cell& c, auto&& pred) {
+        for (int dj = -1; dj <= 1; ++dj)
+            for (int di = -1; di <= 1; ++di) {
+                auto it = at.find({c.i + di, c.j + dj});
+                if ((di || dj) && it != at.end() && pred(cells[it->second])) return true;
+            }
+        return false;
+    };
+    // Colour models learned from this picture: tiles from cells that match a template well,
+    // the table from cells that match nothing and lie away from them. Chromaticity ignores
+    // the light's strength, so one model serves the whole picture.
+    auto seedTile = [&](const Cell& c) {
+        return !c.cand.empty() && c.cand[0].score >= 0.7f && c.cand[0].photometric <= 0.6f;
+    };
+    auto seedTable = [&](const Cell& c) {
+        return (c.cand.empty() || c.cand[0].score < 0.6f) && !seedTile(c) && !near(c, seedTile);
+    };
+    ColourModel tileModel, tableModel;
+    for (const Cell& c : cells) {
+        if (seedTile(c)) tileModel.add(c.hist);
+        if (seedTable(c)) tableModel.add(c.hist);
+    }
+    tileModel.finish(), tableModel.finish();
+    double tileFloor = 1e9, tableFloor = 1e9; // the least likely seed, per model
+    {
+        std::vector<double> t, b;
+        for (const Cell& c : cells) {
+            if (seedTile(c)) t.push_back(tileModel.meanLog(c.hist));
+            if (seedTable(c)) b.push_back(tableModel.meanLog(c.hist));
+        }
+        auto low = [](std::vector<double>& v) {
+            if (v.empty()) return -1e9;
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 50] - 1.0;
+        };
+        tileFloor = low(t), tableFloor = low(b);
+    }
+    for (Cell& c : cells) {
+        const double lt = tileModel.meanLog(c.hist), lb = tableModel.meanLog(c.hist);
+        c.tileLlr = tableModel.empty() ? 1 : lt - lb;
+        c.unexplained = lt < tileFloor && lb < tableFloor;
+        c.tile =
+            !c.cand.empty() && c.tileLlr > 0 && !c.unexplained && c.cand[0].score >= p.tileScore;
+    }
+    auto isTile = [](const Cell& c) { return c.tile; };
+    // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
+    // with the edges already decided and the copies left in the box.
+    std::map<std::string, int> left;
+    for (size_t k = 0; k < setup_->kinds.size(); ++k)
+        left[setup_->kinds[k]->id] =
+            setup_->kinds[k]->inSupply ? adj::kMaxPlayers : setup_->boxCount[k];
+    std::vector<size_t> order;
+    for (size_t k = 0; k < cells.size(); ++k)
+        if (isTile(cells[k])) order.push_back(k);
+    auto margin = [](const Cell& c) { return c.cand.size() > 1 ? c.cand[0].margin : 1.f; };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return margin(cells[a]) > margin(cells[b]); });
+    const int dI[4] = {0, 1, 0, -1}, dJ[4] = {-1, 0, 1, 0}; // N E S W in grid terms
+    auto agrees = [&](const Cell& c, Candidate& cand) {
+        // Of kinds that look the same, one with copies left in the box.
+        int kind = -1;
+        for (int alike : classifier_.lookAlikes(cand.kind))
+            if (left[classifier_.kinds()[size_t(alike)]->id] > 0 &&
+                (kind < 0 || alike == cand.kind))
+                kind = alike;
+        if (kind < 0) return false;
+        const tiledb::TileKind& k = *classifier_.kinds()[size_t(kind)];
+        for (int side = 0; side < 4; ++side) {
+            auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            if (it == at.end() || cells[it->second].chosen < 0) continue;
+            const Cell& n = cells[it->second];
+            const Candidate& nc = n.cand[size_t(n.chosen)];
+            const tiledb::TileKind& nk = *classifier_.kinds()[size_t(nc.kind)];
+            const auto mine = k.sideTerrain(side, cand.rotation);
+            const auto theirs = nk.sideTerrain((side + 2) % 4, nc.rotation);
+            if (mine != theirs && mine != tiledb::Terrain::Wall && theirs != tiledb::Terrain::Wall)
+                return false;
+        }
+        return true;
+    };
+    for (size_t k : order) {
+        Cell& c = cells[k];
+        for (size_t a = 0; a < c.cand.size(); ++a) {
+            if (c.cand[a].score < c.cand[0].score - 0.08f) break;
+            if (agrees(c, c.cand[a])) {
+                for (int alike : classifier_.lookAlikes(c.cand[a].kind))
+                    if (left[classifier_.kinds()[size_t(alike)]->id] > 0 &&
+                        left[classifier_.kinds()[size_t(c.cand[a].kind)]->id] <= 0)
+                        c.cand[a].kind = alike;
+                c.chosen = int(a);
+                --left[classifier_.kinds()[size_t(c.cand[a].kind)]->id];
+                break;
+            }
+        }
+    }
+    // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
+    for (const Cell& c : cells) {
+        CellResult r;
+        r.cell = adj::Pos{c.i, -c.j};
+        if (!c.cand.empty()) r.score = c.cand[0].score, r.photometric = c.cand[0].photometric;
+        for (const Candidate& a : c.cand)
+            r.alternatives.push_back(
+                {classifier_.kinds()[size_t(a.kind)]->id, a.rotation, a.score});
+        cv::Point2f shift(0, 0);
+        if (isTile(c)) {
+            if (c.chosen < 0) {
+                r.status = CellStatus::Uncertain;
+                r.note = "no candidate agrees with its neighbours' edges and the box's counts";
+                const Candidate& best = c.cand[0];
+                r.kind = classifier_.kinds()[size_t(best.kind)]->id, r.rotation = best.rotation;
+            } else {
+                const Candidate& best = c.cand[size_t(c.chosen)];
+                const float gap = c.chosen == 0 ? (c.cand.size() > 1 ? best.margin : 1.f)
+                                                : c.cand[0].score - best.score;
+                r.kind = classifier_.kinds()[size_t(best.kind)]->id, r.rotation = best.rotation;
+                r.confidence = confidenceOf(best.score, gap);
+                for (int alike : classifier_.lookAlikes(best.kind))
+                    if (alike != best.kind)
+                        r.sameLook.push_back(classifier_.kinds()[size_t(alike)]->id);
+                shift = best.shift;
+                if (c.chosen > 0) {
+                    r.confidence *= 0.5f;
+                    r.note = "the classifier's first choice disagreed with a neighbour";
+                }
+                if (gap < p.minMargin || r.confidence < p.minConfidence) {
+                    r.status = CellStatus::Uncertain;
+                    if (r.note.empty()) r.note = "two readings are about as likely";
+                }
+            }
+        } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty()) {
+            r.status = CellStatus::Uncertain;
+            r.kind = classifier_.kinds()[size_t(c.cand[0].kind)]->id;
+            r.rotation = c.cand[0].rotation;
+            r.note = "tile colours, but no tile kind matches well (damaged, covered or unknown)";
+        } else {
+            // The table (left out), or something over a cell next to the board.
+            if (!c.unexplained || !near(c, isTile)) continue;
+            r.status = CellStatus::Occluded;
+            r.note = "something covers this cell (its colours are neither a tile's nor the "
+                     "table's)";
+        }
+        const cv::Point2d g[4] = {{c.i + shift.x, c.j + shift.y},
+                                  {c.i + 1 + shift.x, c.j + shift.y},
+                                  {c.i + 1 + shift.x, c.j + 1 + shift.y},
+                                  {c.i + shift.x, c.j + 1 + shift.y}};
+        for (int q = 0; q < 4; ++q) r.corners[size_t(q)] = apply(Gi, g[q]);
+        out.cells.push_back(std::move(r));
+    }
+    lap("decode");
+    // Board plane (x, y north) -> grid (x, -y) -> image.
+    out.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1);
+    // Stage 6: notation. The start tile at (0,0) unturned: among tiles of the start kind, the
+    // one nearest the middle; the board is turned so that it lies unturned.
+    if (out.tiles() == 0) {
+        out.error = "no tile recognised";
+        return finish();
+    }
+    const std::string startId =
+        setup_->startKind >= 0 ? setup_->kinds[size_t(setup_->startKind)]->id : "";
+    bool certain = true;
+    for (const CellResult& r : out.cells) certain = certain && r.status == CellStatus::Tile;
+    if (!certain) {
+        out.notationProblem = "some cells are uncertain or covered";
+        return finish();
+    }
+    double mx = 0, my = 0;
+    for (const CellResult& r : out.cells) mx += r.cell.x, my += r.cell.y;
+    mx /= double(out.cells.size()), my /= double(out.cells.size());
+    const CellResult* origin = nullptr;
+    for (const CellResult& r : out.cells)
+        if (r.kind == startId &&
+            (!origin || std::hypot(r.cell.x - mx, r.cell.y - my) <
+                            std::hypot(origin->cell.x - mx, origin->cell.y - my)))
+            origin = &r;
+    if (!origin) {
+        out.notationProblem = "no start tile (" + startId + ") on the board";
+        return finish();
+    }
+    // Turning the board by t quarter turns clockwise maps (x, y) -> (y, -x) per turn.
+    const int t = (4 - origin->rotation) % 4;
+    auto turn = [&](adj::Pos q) {
+        for (int k = 0; k < t; ++k) q = adj::Pos{q.y, -q.x};
+        return q;
+    };
+    const adj::Pos o = turn(origin->cell);
+    std::map<std::pair<int, int>, const CellResult*> byPos;
+    for (const CellResult& r : out.cells) {
+        const adj::Pos q = turn(r.cell);
+        byPos[{q.x - o.x, q.y - o.y}] = &r;
+    }
+    // Placement order: breadth first from the start tile; abbeys last (they need a hole).
+    std::vector<std::pair<adj::Pos, const CellResult*>> placed, abbeys;
+    std::set<std::pair<int, int>> seen{{0, 0}};
+    std::queue<std::pair<int, int>> todo;
+    todo.push({0, 0});
+    while (!todo.empty()) {
+        const auto [x, y] = todo.front();
+        todo.pop();
+        const CellResult* r = byPos[{x, y}];
+        const tiledb::TileKind* k = nullptr;
+        for (const tiledb::TileKind* kk : setup_->kinds)
+            if (kk->id == r->kind) k = kk;
+        (k && k->inSupply ? abbeys : placed).push_back({adj::Pos{x, y}, r});
+        for (auto [dx, dy] : {std::pair(0, 1), std::pair(1, 0), std::pair(0, -1), std::pair(-1, 0)})
+            if (byPos.count({x + dx, y + dy}) && seen.insert({x + dx, y + dy}).second)
+                todo.push({x + dx, y + dy});
+    }
+    if (placed.size() + abbeys.size() != out.cells.size()) {
+        out.notationProblem = "the tiles do not form one connected board";
+        return finish();
+    }
+    placed.insert(placed.end(), abbeys.begin(), abbeys.end());
+    std::string err;
+    auto state = adj::State::create(
+        [&] {
+            adj::GameConfig g = game_;
+            g.players = p.players;
+            return g;
+        }(),
+        &err);
+    if (!state) {
+        out.notationProblem = err;
+        return finish();
+    }
+    std::string text = state->toNotation();
+    std::ostringstream tiles;
+    for (size_t k = 0; k < placed.size(); ++k)
+        tiles << (k ? ";" : "") << placed[k].second->kind << "@" << placed[k].first.x << ","
+              << placed[k].first.y << "r" << (placed[k].second->rotation + t) % 4;
+    const size_t a = text.find(" tiles="), b = text.find(' ', a + 1);
+    text = text.substr(0, a) + " tiles=" + tiles.str() +
+           (b == std::string::npos ? "" : text.substr(b));
+    if (adj::State::fromNotation(text, &err))
+        out.notation = text;
+    else
+        out.notationProblem = "the board read is not a legal position: " + err;
+    return finish();
+}
+
+std::string Recognition::json() const {
+    std::ostringstream o;
+    o << "{\n  \"schema\": \"carcassonne-recognition/1\",\n  \"width\": " << width
+      << ", \"height\": " << height << ", \"millis\": " << std::round(millis * 10) / 10;
+    if (!ok()) {
+        o << ",\n  \"error\": \"" << escape(error) << "\"\n}\n";
+        return o.str();
+    }
+    o << ",\n  \"notation\": \"" << escape(notation) << "\",\n  \"notationProblem\": \""
+      << escape(notationProblem) << "\",\n  \"cells\": [";
+    for (size_t i = 0; i < cells.size(); ++i) {
+        const CellResult& c = cells[i];
+        o << (i ? ",\n" : "\n") << "    {\"cell\": [" << c.cell.x << ", " << c.cell.y
+          << "], \"status\": \"" << cellStatusName(c.status) << "\", \"kind\": \"" << c.kind
+          << "\", \"rotation\": " << c.rotation
+          << ", \"confidence\": " << std::round(c.confidence * 1000) / 1000
+          << ", \"score\": " << std::round(c.score * 1000) / 1000 << ", \"corners\": [";
+        for (size_t q = 0; q < 4; ++q)
+            o << (q ? ", " : "") << "[" << std::round(c.corners[q].x * 10) / 10 << ", "
+              << std::round(c.corners[q].y * 10) / 10 << "]";
+        o << "], \"alternatives\": [";
+        for (size_t a = 0; a < c.alternatives.size() && a < 3; ++a)
+            o << (a ? ", " : "") << "{\"kind\": \"" << c.alternatives[a].kind
+              << "\", \"rotation\": " << c.alternatives[a].rotation
+              << ", \"score\": " << std::round(c.alternatives[a].score * 1000) / 1000 << "}";
+        o << "]";
+        if (!c.note.empty()) o << ", \"note\": \"" << escape(c.note) << "\"";
+        o << "}";
+    }
+    o << "\n  ]\n}\n";
+    return o.str();
+}
+
+cv::Mat Recogniser::debugImage(const cv::Mat& bgr, const Recognition& r) {
+    cv::Mat img = bgr.clone();
+    for (size_t s = 0; s < r.segments.size(); ++s) {
+        const cv::Vec4f& g = r.segments[s];
+        const int f = s < r.family.size() ? r.family[s] : -1;
+        const cv::Scalar colour = f == 0   ? cv::Scalar(255, 160, 0)
+                                  : f == 1 ? cv::Scalar(0, 200, 255)
+                                           : cv::Scalar(120, 120, 120);
+        cv::line(img, {int(g[0]), int(g[1])}, {int(g[2]), int(g[3])}, colour, 1, cv::LINE_AA);
+    }
+    for (const CellResult& c : r.cells) {
+        const cv::Scalar colour = c.status == CellStatus::Tile        ? cv::Scalar(60, 220, 60)
+                                  : c.status == CellStatus::Uncertain ? cv::Scalar(0, 160, 255)
+                                                                      : cv::Scalar(40, 40, 230);
+        std::vector<cv::Point> quad;
+        for (const auto& q : c.corners) quad.push_back(cv::Point(int(q.x), int(q.y)));
+        cv::polylines(img, quad, true, colour, 2, cv::LINE_AA);
+        cv::line(img, quad[0], quad[1], cv::Scalar(255, 255, 255), 2, cv::LINE_AA); // north
+        cv::Point2f m(0, 0);
+        for (const auto& q : c.corners) m += q * 0.25f;
+        std::string label =
+            c.status == CellStatus::Occluded ? "?" : c.kind + "r" + std::to_string(c.rotation);
+        const double scale = 0.4;
+        int base = 0;
+        const cv::Size ts = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, scale, 1, &base);
+        const cv::Point org(int(m.x) - ts.width / 2, int(m.y) + ts.height / 2);
+        cv::rectangle(img, org + cv::Point(-2, base), org + cv::Point(ts.width + 2, -ts.height - 2),
+                      cv::Scalar(0, 0, 0), cv::FILLED);
+        cv::putText(img, label, org, cv::FONT_HERSHEY_SIMPLEX, scale, colour, 1, cv::LINE_AA);
+        if (c.status == CellStatus::Uncertain && c.alternatives.size() > 1) {
+            const std::string alt =
+                "or " + c.alternatives[1].kind + "r" + std::to_string(c.alternatives[1].rotation);
+            cv::putText(img, alt, org + cv::Point(0, ts.height + 4), cv::FONT_HERSHEY_SIMPLEX,
+                        scale * 0.8, cv::Scalar(0, 160, 255), 1, cv::LINE_AA);
+        }
+    }
+    return img;
+}
+
+} // namespace vision
