@@ -76,8 +76,8 @@ int synth(const std::vector<std::string>& args) {
 
 // Options shared by enrol, recognise and classify-tile: the game and the reference set.
 struct Common {
-    std::string set = "base", refs;
-    bool abbeyMayor = false;
+    std::string set = "base", refs, image;
+    bool abbeyMayor = false, json = false;
     adj::GameConfig game() const {
         return adj::GameConfig::forSet(set, 2,
                                        abbeyMayor ? std::vector<std::string>{"abbey-mayor"}
@@ -92,9 +92,29 @@ struct Common {
             abbeyMayor = true;
         else if (args[i] == "--refs" && value)
             refs = args[++i];
+        else if (args[i] == "--json")
+            json = true;
         else
             return false;
         return true;
+    }
+    // The one positional argument (an image): false when it is missing or repeated.
+    bool takeImage(const std::string& arg) {
+        if (!image.empty() || arg.rfind("--", 0) == 0) return false;
+        image = arg;
+        return true;
+    }
+    // The game checked, the image read and the references loaded, or an error printed.
+    std::optional<std::pair<cv::Mat, vision::ReferenceSet>> load(const char* command) const {
+        if (!valid(command)) return std::nullopt;
+        const vision::ImageResult img = vision::readImage(image);
+        if (!img.ok()) {
+            std::fprintf(stderr, "carcassonne vision %s: %s\n", command, img.error.c_str());
+            return std::nullopt;
+        }
+        auto r = references(command);
+        if (!r) return std::nullopt;
+        return std::pair(img.image, std::move(*r));
     }
     // The reference set from --refs, or our procedural art when none is given.
     std::optional<vision::ReferenceSet> references(const char* command) const {
@@ -171,37 +191,29 @@ int enrol(const std::vector<std::string>& args) {
 
 int recognise(const std::vector<std::string>& args) {
     Common c;
-    std::string image, debug;
-    bool json = false;
-    for (size_t i = 0; i < args.size(); ++i) {
+    std::string debug;
+    bool ok = true;
+    for (size_t i = 0; i < args.size() && ok; ++i) {
         if (c.take(args, i)) continue;
-        if (args[i] == "--json")
-            json = true;
-        else if (args[i] == "--debug-image" && i + 1 < args.size())
+        if (args[i] == "--debug-image" && i + 1 < args.size())
             debug = args[++i];
-        else if (image.empty() && args[i].rfind("--", 0) != 0)
-            image = args[i];
         else
-            image.clear(), i = args.size();
+            ok = c.takeImage(args[i]);
     }
-    if (image.empty()) {
+    if (!ok || c.image.empty()) {
         std::fprintf(stderr, "usage: carcassonne vision recognise IMAGE [--set base|winter|demo] "
                              "[--abbey-mayor] [--refs FILE.refs] [--json] [--debug-image F]\n");
         return 2;
     }
-    if (!c.valid("recognise")) return 1;
-    const vision::ImageResult img = vision::readImage(image);
-    if (!img.ok()) {
-        std::fprintf(stderr, "carcassonne vision recognise: %s\n", img.error.c_str());
-        return 1;
-    }
-    const auto refs = c.references("recognise");
-    if (!refs) return 1;
-    const vision::Recogniser rec(*refs, c.game());
-    const vision::Recognition r = rec.recognise(img.image);
-    if (!debug.empty() && !cv::imwrite(debug, vision::Recogniser::debugImage(img.image, r)))
+    const auto loaded = c.load("recognise");
+    if (!loaded) return 1;
+    const auto& [picture, refs] = *loaded;
+    const std::string& image = c.image;
+    const vision::Recogniser rec(refs, c.game());
+    const vision::Recognition r = rec.recognise(picture);
+    if (!debug.empty() && !cv::imwrite(debug, vision::Recogniser::debugImage(picture, r)))
         std::fprintf(stderr, "%s: cannot write the debug image\n", debug.c_str());
-    if (json) {
+    if (c.json) {
         std::printf("%s", r.json().c_str());
         return r.ok() ? 0 : 1;
     }
@@ -232,33 +244,20 @@ int recognise(const std::vector<std::string>& args) {
 
 int classifyTile(const std::vector<std::string>& args) {
     Common c;
-    std::string image;
-    bool json = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (c.take(args, i)) continue;
-        if (args[i] == "--json")
-            json = true;
-        else if (image.empty() && args[i].rfind("--", 0) != 0)
-            image = args[i];
-        else
-            image.clear(), i = args.size();
-    }
-    if (image.empty()) {
+    bool ok = true;
+    for (size_t i = 0; i < args.size() && ok; ++i)
+        if (!c.take(args, i)) ok = c.takeImage(args[i]);
+    if (!ok || c.image.empty()) {
         std::fprintf(stderr, "usage: carcassonne vision classify-tile IMAGE [--set ...] "
                              "[--abbey-mayor] [--refs FILE.refs] [--json]\n"
                              "  IMAGE: a photo of one tile, cropped to the tile\n");
         return 2;
     }
-    if (!c.valid("classify-tile")) return 1;
-    const vision::ImageResult img = vision::readImage(image);
-    if (!img.ok()) {
-        std::fprintf(stderr, "carcassonne vision classify-tile: %s\n", img.error.c_str());
-        return 1;
-    }
-    const auto refs = c.references("classify-tile");
-    if (!refs) return 1;
-    const vision::Recogniser rec(*refs, c.game());
-    const auto cand = rec.classifier().classifyTilePhoto(img.image, 3);
+    const auto loaded = c.load("classify-tile");
+    if (!loaded) return 1;
+    const std::string& image = c.image;
+    const vision::Recogniser rec(loaded->second, c.game());
+    const auto cand = rec.classifier().classifyTilePhoto(loaded->first, 3);
     if (cand.empty()) {
         std::fprintf(stderr, "%s: no tile kind to compare with\n", image.c_str());
         return 1;
@@ -266,7 +265,7 @@ int classifyTile(const std::vector<std::string>& args) {
     auto id = [&](const vision::Candidate& k) {
         return rec.classifier().kinds()[size_t(k.kind)]->id;
     };
-    if (json) {
+    if (c.json) {
         std::printf("{\"kind\": \"%s\", \"rotation\": %d, \"score\": %.3f, \"alternatives\": [",
                     id(cand[0]).c_str(), cand[0].rotation, double(cand[0].score));
         for (size_t k = 1; k < cand.size(); ++k)
@@ -282,6 +281,8 @@ int classifyTile(const std::vector<std::string>& args) {
         std::printf("; next: %s r%d (%.2f)", id(cand[1]).c_str(), cand[1].rotation,
                     double(cand[1].score));
     std::printf("\n");
+    if (cand[0].score < 0.6f)
+        std::printf("  low score: is the photo cropped to one tile, in this edition's art?\n");
     return 0;
 }
 
