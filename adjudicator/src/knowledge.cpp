@@ -1,7 +1,6 @@
 #include "adjudicator/knowledge.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -157,11 +156,7 @@ const KnowledgeBase& KnowledgeBase::bundled() {
     static const KnowledgeBase kb = [] {
         std::vector<LoadError> errors;
         KnowledgeBase k = parse(bundledRuleFiles(), errors);
-        if (!errors.empty()) {
-            for (const auto& e : errors) std::fprintf(stderr, "%s\n", e.text().c_str());
-            std::fprintf(stderr, "the rules knowledge base compiled into this program is broken\n");
-            std::abort();
-        }
+        tiledb::abortIfBroken(errors, "the rules knowledge base");
         return k;
     }();
     return kb;

@@ -1,7 +1,6 @@
 #include "adjudicator/render.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -61,11 +60,7 @@ const Messages& Messages::bundled() {
         std::vector<LoadError> errors;
         const auto& files = bundledMessageFiles();
         Messages parsed = parse(files.at(0).second, files.at(0).first, errors);
-        if (!errors.empty()) {
-            for (const auto& e : errors) std::fprintf(stderr, "%s\n", e.text().c_str());
-            std::fprintf(stderr, "the message catalogue compiled into this program is broken\n");
-            std::abort();
-        }
+        tiledb::abortIfBroken(errors, "the message catalogue");
         return parsed;
     }();
     return m;

@@ -37,16 +37,12 @@ struct Art {
 struct Row {
     int scenes = 0, exact = 0, failed = 0;
     vision::Evaluation sum;
-    double cornerSum = 0;
     std::vector<double> millis;
     void add(const vision::Evaluation& e, double ms, bool ok) {
         ++scenes;
         exact += e.exact();
         failed += !ok;
-        sum.truthTiles += e.truthTiles, sum.correct += e.correct, sum.kindRight += e.kindRight;
-        sum.rotationRight += e.rotationRight, sum.wrong += e.wrong, sum.unsure += e.unsure;
-        sum.missed += e.missed, sum.extra += e.extra;
-        cornerSum += e.cornerError;
+        sum += e;
         millis.push_back(ms);
     }
 };
@@ -65,7 +61,7 @@ void printRow(const std::string& label, const Row& r) {
                 100.0 * r.sum.rotationRight / std::max(1, r.sum.kindRight),
                 100.0 * r.sum.correct / n, r.sum.wrong, r.sum.unsure + r.sum.missed, r.sum.extra,
                 r.failed, 100.0 * r.exact / std::max(1, r.scenes),
-                r.cornerSum / std::max(1, r.scenes), percentile(r.millis, 0.5),
+                r.sum.cornerError / std::max(1, r.scenes), percentile(r.millis, 0.5),
                 percentile(r.millis, 0.95));
 }
 
@@ -120,18 +116,8 @@ int main(int argc, char** argv) {
                 std::printf("art '%s' skipped: %s\n", name.c_str(), error.c_str());
                 continue;
             }
-            Art a{name, {}, {}};
-            std::multimap<std::string, cv::Mat> byKind;
-            for (const auto& im : *images)
-                a.refs.add(im.kind, im.image), byKind.emplace(im.kind, im.image);
-            a.faces = [byKind](const tiledb::TileKind& k, int rot, int size) {
-                const auto it = byKind.find(k.id);
-                cv::Mat face;
-                if (it == byKind.end()) return vision::drawTile(k, rot, size);
-                cv::resize(it->second, face, cv::Size(size, size), 0, 0, cv::INTER_AREA);
-                for (int r = 0; r < rot; ++r) cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
-                return face;
-            };
+            Art a{name, {}, vision::facesFromImages(*images)};
+            for (const auto& im : *images) a.refs.add(im.kind, im.image);
             sources.push_back(std::move(a));
         }
     }

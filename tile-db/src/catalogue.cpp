@@ -136,15 +136,18 @@ std::unique_ptr<Catalogue> Catalogue::loadDirectory(const std::string& dir,
     return loadTexts(files, errors);
 }
 
+void abortIfBroken(const std::vector<LoadError>& errors, const char* what) {
+    if (errors.empty()) return;
+    for (const LoadError& e : errors) std::fprintf(stderr, "%s\n", e.text().c_str());
+    std::fprintf(stderr, "%s compiled into this program is broken\n", what);
+    std::abort();
+}
+
 const Catalogue& Catalogue::bundled() {
     static const std::unique_ptr<Catalogue> cat = [] {
         std::vector<LoadError> errors;
         auto c = loadTexts(bundledTileFiles(), errors);
-        if (!errors.empty()) {
-            for (const LoadError& e : errors) std::fprintf(stderr, "%s\n", e.text().c_str());
-            std::fprintf(stderr, "the tile catalogue compiled into this program is broken\n");
-            std::abort();
-        }
+        abortIfBroken(errors, "the tile catalogue");
         return c;
     }();
     return *cat;

@@ -38,6 +38,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         const auto known = [&](const ReferenceImage& r) { return r.kind == k->id; };
         if (std::any_of(refs.images.begin(), refs.images.end(), known)) kinds_.push_back(k);
     }
+    kindColour_.resize(kinds_.size());
     for (const ReferenceImage& r : refs.images) {
         const auto it = std::find_if(kinds_.begin(), kinds_.end(),
                                      [&](const tiledb::TileKind* k) { return k->id == r.kind; });
@@ -46,7 +47,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, {}, {}, {}, {}, {}};
+            Template t{kind, rot, {}, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -54,8 +55,8 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::Mat smooth;
             cv::GaussianBlur(fine, smooth, cv::Size(5, 5), 1.0); // grain and noise average out
             t.fine = normalisePatch(smooth);
-            t.sharp = normalisePatch(fine);
-            cv::meanStdDev(fine, t.mean, t.spread);
+            if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
+                cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
             t.coarse = coarseVector(fine);
             cv::Mat detail;
             cv::resize(face, detail, cv::Size(kDetail, kDetail), 0, 0, cv::INTER_AREA);
@@ -130,7 +131,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     cv::GaussianBlur(patchBgr, smooth, cv::Size(5, 5), 1.0);
     const cv::Mat patch = normalisePatch(smooth);
     cv::Mat result;
-    std::vector<int> templateOf; // per candidate: the template that scored it
+    std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
         cv::matchTemplate(patch, t.fine, result, cv::TM_CCOEFF_NORMED);
@@ -138,47 +139,37 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
         cv::Point at;
         cv::minMaxLoc(result, nullptr, &best, nullptr, &at);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
-        const auto same = [&](const Candidate& c) {
-            return lookOf_[size_t(c.kind)] == lookOf_[size_t(t.kind)] && c.rotation == rotation;
-        };
-        auto it = std::find_if(out.begin(), out.end(), same);
-        if (it == out.end())
-            out.push_back({t.kind, rotation, -2.f, {}}), it = out.end() - 1,
-                                                         templateOf.push_back(order[i]);
-        if (float(best) > it->score) {
-            it->kind = t.kind;
-            it->score = float(best);
-            templateOf[size_t(it - out.begin())] = order[i];
-            it->shift = cv::Point2f(float(at.x - kMargin) / kFine, float(at.y - kMargin) / kFine);
+        auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
+            return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&
+                   f.first.rotation == rotation;
+        });
+        if (it == found.end()) {
+            found.push_back({Candidate{t.kind, rotation, -2.f, {}}, order[i]});
+            it = found.end() - 1;
+        }
+        if (float(best) > it->first.score) {
+            it->first.kind = t.kind;
+            it->first.score = float(best);
+            it->first.shift =
+                cv::Point2f(float(at.x - kMargin) / kFine, float(at.y - kMargin) / kFine);
+            it->second = order[i];
         }
     }
-    {
-        std::vector<size_t> idx(out.size());
-        for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-        std::sort(idx.begin(), idx.end(),
-                  [&](size_t a, size_t b) { return out[a].score > out[b].score; });
-        std::vector<Candidate> sorted;
-        std::vector<int> tmpl;
-        for (size_t i : idx) sorted.push_back(out[i]), tmpl.push_back(templateOf[i]);
-        out.swap(sorted), templateOf.swap(tmpl);
-    }
-    if (out.size() > 1) out[0].margin = out[0].score - out[1].score;
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first.score > b.first.score; });
+    std::vector<int> templateOf;
+    for (const auto& [c, t] : found) out.push_back(c), templateOf.push_back(t);
+    out[0].margin = out.size() > 1 ? out[0].score - out[1].score : 1.f;
     if (!detailBgr.empty()) separateLookAlikes(normalisePatch(detailBgr), out, templateOf);
     if (out.size() > size_t(top)) out.resize(size_t(top));
     cv::Scalar mean, spread;
     cv::meanStdDev(inner, mean, spread);
     for (Candidate& c : out) {
-        // Any template of the candidate's kind and rotation carries its kind's statistics.
-        const Template* t = nullptr;
-        for (const Template& x : templates_)
-            if (x.kind == c.kind) {
-                t = &x;
-                break;
-            }
+        const ColourStats& k = kindColour_[size_t(c.kind)];
         double logGain[3], mismatch = 0, avg = 0;
         for (int ch = 0; ch < 3; ++ch) {
-            const double gain = (mean[ch] + 4) / (t->mean[ch] + 4);
-            const double contrast = (spread[ch] + 8) / (t->spread[ch] + 8);
+            const double gain = (mean[ch] + 4) / (k.mean[ch] + 4);
+            const double contrast = (spread[ch] + 8) / (k.spread[ch] + 8);
             logGain[ch] = std::log(gain);
             mismatch += std::abs(std::log(contrast / gain));
             avg += logGain[ch] / 3;

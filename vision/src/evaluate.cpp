@@ -24,6 +24,13 @@ const tiledb::TileKind* findKind(const std::string& id) {
 
 } // namespace
 
+Evaluation& Evaluation::operator+=(const Evaluation& o) {
+    truthTiles += o.truthTiles, correct += o.correct, kindRight += o.kindRight;
+    rotationRight += o.rotationRight, wrong += o.wrong, unsure += o.unsure;
+    missed += o.missed, extra += o.extra, cornerError += o.cornerError;
+    return *this;
+}
+
 Evaluation evaluate(const Scene& truth, const Recognition& r) {
     Evaluation e;
     e.truthTiles = int(truth.tiles.size());

@@ -144,19 +144,6 @@ float confidenceOf(float score, float margin) {
     return a * b;
 }
 
-std::string escape(const std::string& s) {
-    std::string o;
-    for (char c : s) {
-        if (c == '"' || c == '\\') o += '\\';
-        if (c == '\n') {
-            o += "\\n";
-            continue;
-        }
-        o += c;
-    }
-    return o;
-}
-
 } // namespace
 
 const char* cellStatusName(CellStatus s) {
@@ -396,34 +383,34 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     auto isTile = [](const Cell& c) { return c.tile; };
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.
-    std::map<std::string, int> left;
-    for (size_t k = 0; k < setup_->kinds.size(); ++k)
-        left[setup_->kinds[k]->id] =
-            setup_->kinds[k]->inSupply ? adj::kMaxPlayers : setup_->boxCount[k];
+    const auto& kinds = classifier_.kinds();
+    std::vector<int> left(kinds.size()); // copies of each kind not yet placed
+    for (size_t k = 0; k < kinds.size(); ++k)
+        for (size_t g = 0; g < setup_->kinds.size(); ++g)
+            if (setup_->kinds[g] == kinds[k])
+                left[k] = kinds[k]->inSupply ? adj::kMaxPlayers : setup_->boxCount[g];
+    // The kind a candidate stands for: itself while copies are left, else a look-alike.
+    auto boxKind = [&](const Candidate& cand) {
+        if (left[size_t(cand.kind)] > 0) return cand.kind;
+        for (int alike : classifier_.lookAlikes(cand.kind))
+            if (left[size_t(alike)] > 0) return alike;
+        return -1;
+    };
     std::vector<size_t> order;
     for (size_t k = 0; k < cells.size(); ++k)
         if (isTile(cells[k])) order.push_back(k);
-    auto margin = [](const Cell& c) { return c.cand.size() > 1 ? c.cand[0].margin : 1.f; };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return margin(cells[a]) > margin(cells[b]); });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return cells[a].cand[0].margin > cells[b].cand[0].margin;
+    });
     const int dI[4] = {0, 1, 0, -1}, dJ[4] = {-1, 0, 1, 0}; // N E S W in grid terms
-    auto agrees = [&](const Cell& c, Candidate& cand) {
-        // Of kinds that look the same, one with copies left in the box.
-        int kind = -1;
-        for (int alike : classifier_.lookAlikes(cand.kind))
-            if (left[classifier_.kinds()[size_t(alike)]->id] > 0 &&
-                (kind < 0 || alike == cand.kind))
-                kind = alike;
-        if (kind < 0) return false;
-        const tiledb::TileKind& k = *classifier_.kinds()[size_t(kind)];
+    auto agrees = [&](const Cell& c, const tiledb::TileKind& k, int rotation) {
         for (int side = 0; side < 4; ++side) {
             auto it = at.find({c.i + dI[side], c.j + dJ[side]});
             if (it == at.end() || cells[it->second].chosen < 0) continue;
             const Cell& n = cells[it->second];
             const Candidate& nc = n.cand[size_t(n.chosen)];
-            const tiledb::TileKind& nk = *classifier_.kinds()[size_t(nc.kind)];
-            const auto mine = k.sideTerrain(side, cand.rotation);
-            const auto theirs = nk.sideTerrain((side + 2) % 4, nc.rotation);
+            const auto mine = k.sideTerrain(side, rotation);
+            const auto theirs = kinds[size_t(nc.kind)]->sideTerrain((side + 2) % 4, nc.rotation);
             if (mine != theirs && mine != tiledb::Terrain::Wall && theirs != tiledb::Terrain::Wall)
                 return false;
         }
@@ -433,13 +420,11 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         Cell& c = cells[k];
         for (size_t a = 0; a < c.cand.size(); ++a) {
             if (c.cand[a].score < c.cand[0].score - 0.08f) break;
-            if (agrees(c, c.cand[a])) {
-                for (int alike : classifier_.lookAlikes(c.cand[a].kind))
-                    if (left[classifier_.kinds()[size_t(alike)]->id] > 0 &&
-                        left[classifier_.kinds()[size_t(c.cand[a].kind)]->id] <= 0)
-                        c.cand[a].kind = alike;
+            const int kind = boxKind(c.cand[a]);
+            if (kind >= 0 && agrees(c, *kinds[size_t(kind)], c.cand[a].rotation)) {
+                c.cand[a].kind = kind;
                 c.chosen = int(a);
-                --left[classifier_.kinds()[size_t(c.cand[a].kind)]->id];
+                --left[size_t(kind)];
                 break;
             }
         }
@@ -450,24 +435,21 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         r.cell = adj::Pos{c.i, -c.j};
         if (!c.cand.empty()) r.score = c.cand[0].score, r.photometric = c.cand[0].photometric;
         for (const Candidate& a : c.cand)
-            r.alternatives.push_back(
-                {classifier_.kinds()[size_t(a.kind)]->id, a.rotation, a.score});
+            r.alternatives.push_back({kinds[size_t(a.kind)]->id, a.rotation, a.score});
         cv::Point2f shift(0, 0);
         if (isTile(c)) {
             if (c.chosen < 0) {
                 r.status = CellStatus::Uncertain;
                 r.note = "no candidate agrees with its neighbours' edges and the box's counts";
                 const Candidate& best = c.cand[0];
-                r.kind = classifier_.kinds()[size_t(best.kind)]->id, r.rotation = best.rotation;
+                r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
             } else {
                 const Candidate& best = c.cand[size_t(c.chosen)];
-                const float gap = c.chosen == 0 ? (c.cand.size() > 1 ? best.margin : 1.f)
-                                                : c.cand[0].score - best.score;
-                r.kind = classifier_.kinds()[size_t(best.kind)]->id, r.rotation = best.rotation;
+                const float gap = c.chosen == 0 ? best.margin : c.cand[0].score - best.score;
+                r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
                 r.confidence = confidenceOf(best.score, gap);
                 for (int alike : classifier_.lookAlikes(best.kind))
-                    if (alike != best.kind)
-                        r.sameLook.push_back(classifier_.kinds()[size_t(alike)]->id);
+                    if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
                 shift = best.shift;
                 if (c.chosen > 0) {
                     r.confidence *= 0.5f;
@@ -480,7 +462,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
             }
         } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty()) {
             r.status = CellStatus::Uncertain;
-            r.kind = classifier_.kinds()[size_t(c.cand[0].kind)]->id;
+            r.kind = kinds[size_t(c.cand[0].kind)]->id;
             r.rotation = c.cand[0].rotation;
             r.note = "tile colours, but no tile kind matches well (damaged, covered or unknown)";
         } else {
@@ -593,16 +575,16 @@ std::string Recognition::json() const {
     o << "{\n  \"schema\": \"carcassonne-recognition/1\",\n  \"width\": " << width
       << ", \"height\": " << height << ", \"millis\": " << std::round(millis * 10) / 10;
     if (!ok()) {
-        o << ",\n  \"error\": \"" << escape(error) << "\"\n}\n";
+        o << ",\n  \"error\": " << tiledb::jsonString(error) << "\n}\n";
         return o.str();
     }
-    o << ",\n  \"notation\": \"" << escape(notation) << "\",\n  \"notationProblem\": \""
-      << escape(notationProblem) << "\",\n  \"cells\": [";
+    o << ",\n  \"notation\": " << tiledb::jsonString(notation)
+      << ",\n  \"notationProblem\": " << tiledb::jsonString(notationProblem) << ",\n  \"cells\": [";
     for (size_t i = 0; i < cells.size(); ++i) {
         const CellResult& c = cells[i];
         o << (i ? ",\n" : "\n") << "    {\"cell\": [" << c.cell.x << ", " << c.cell.y
-          << "], \"status\": \"" << cellStatusName(c.status) << "\", \"kind\": \"" << c.kind
-          << "\", \"rotation\": " << c.rotation
+          << "], \"status\": \"" << cellStatusName(c.status)
+          << "\", \"kind\": " << tiledb::jsonString(c.kind) << ", \"rotation\": " << c.rotation
           << ", \"confidence\": " << std::round(c.confidence * 1000) / 1000
           << ", \"score\": " << std::round(c.score * 1000) / 1000 << ", \"corners\": [";
         for (size_t q = 0; q < 4; ++q)
@@ -610,11 +592,11 @@ std::string Recognition::json() const {
               << std::round(c.corners[q].y * 10) / 10 << "]";
         o << "], \"alternatives\": [";
         for (size_t a = 0; a < c.alternatives.size() && a < 3; ++a)
-            o << (a ? ", " : "") << "{\"kind\": \"" << c.alternatives[a].kind
-              << "\", \"rotation\": " << c.alternatives[a].rotation
+            o << (a ? ", " : "") << "{\"kind\": " << tiledb::jsonString(c.alternatives[a].kind)
+              << ", \"rotation\": " << c.alternatives[a].rotation
               << ", \"score\": " << std::round(c.alternatives[a].score * 1000) / 1000 << "}";
         o << "]";
-        if (!c.note.empty()) o << ", \"note\": \"" << escape(c.note) << "\"";
+        if (!c.note.empty()) o << ", \"note\": " << tiledb::jsonString(c.note);
         o << "}";
     }
     o << "\n  ]\n}\n";

@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -116,12 +117,13 @@ loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet
             if (!k.jcz.empty()) prefixed.emplace(k.jcz, k.id);
             for (const std::string& a : k.aliases) prefixed.emplace(a, k.id);
         }
-    for (const auto& [name, id] : std::map(prefixed)) bare.emplace(stem(name), id);
+    for (const auto& [name, id] : prefixed) bare.emplace(stem(name), id);
     std::vector<fs::path> files;
     for (auto it = fs::recursive_directory_iterator(folder, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         std::string ext = it->path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
         if (it->is_regular_file() && (ext == ".jpg" || ext == ".jpeg" || ext == ".png"))
             files.push_back(it->path());
     }

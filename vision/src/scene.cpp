@@ -10,6 +10,7 @@
 
 #include <climits>
 #include <cmath>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -173,6 +174,19 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
     }
     scene.image = img;
     return scene;
+}
+
+TileFaceSource facesFromImages(const std::vector<ReferenceImage>& images) {
+    std::map<std::string, cv::Mat> byKind; // the first picture of each kind
+    for (const ReferenceImage& im : images) byKind.emplace(im.kind, im.image);
+    return [byKind](const tiledb::TileKind& k, int rotation, int size) {
+        const auto it = byKind.find(k.id);
+        if (it == byKind.end()) return drawTile(k, rotation, size);
+        cv::Mat face;
+        cv::resize(it->second, face, cv::Size(size, size), 0, 0, cv::INTER_AREA);
+        for (int r = 0; r < rotation; ++r) cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
+        return face;
+    };
 }
 
 std::string Scene::truthJson() const {

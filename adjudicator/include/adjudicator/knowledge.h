@@ -6,6 +6,8 @@
 
 #include "adjudicator/rule_refs.h"
 
+#include "tiledb/catalogue.h"
+
 #include <array>
 #include <optional>
 #include <string>
@@ -33,12 +35,8 @@ struct Entry {
     const std::string& bodyIn(Lang l) const { return body[size_t(l)]; }
 };
 
-struct LoadError {
-    std::string file;
-    int line = 0;
-    std::string message;
-    std::string text() const { return file + ":" + std::to_string(line) + ": " + message; }
-};
+// "file:line: what is wrong", the same as the tile catalogue's.
+using LoadError = tiledb::LoadError;
 
 class KnowledgeBase {
 public:

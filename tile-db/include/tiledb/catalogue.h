@@ -39,6 +39,10 @@ struct LoadError {
     std::string text() const;
 };
 
+// For data compiled into the program (the test suite rules out errors there): prints the
+// errors and aborts if there are any. `what` names the data, e.g. "the tile catalogue".
+void abortIfBroken(const std::vector<LoadError>& errors, const char* what);
+
 // Either a set or the errors that stopped it from loading.
 struct LoadResult {
     std::shared_ptr<const TileSet> set;

@@ -63,16 +63,19 @@ public:
 private:
     struct Template {
         int kind, rotation;
-        cv::Mat fine;            // kFine x kFine, CV_32FC3, normalised, smoothed
-        cv::Mat sharp;           // the same without smoothing
-        cv::Mat detail;          // kDetail x kDetail, normalised (for telling look-alikes apart)
-        cv::Mat coarse;          // 1 x kCoarse*kCoarse*3, CV_32F, unit length
-        cv::Scalar mean, spread; // raw colour statistics per channel
+        cv::Mat fine;   // kFine x kFine, CV_32FC3, normalised, smoothed
+        cv::Mat detail; // kDetail x kDetail, normalised (for telling look-alikes apart)
+        cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
+    };
+    struct ColourStats {
+        bool known = false;
+        cv::Scalar mean, spread; // raw colour statistics per channel, of the first drawing
     };
     std::vector<const tiledb::TileKind*> kinds_;
     std::vector<Template> templates_;
-    std::vector<int> lookOf_; // per kind: the first kind that looks the same
-    cv::Mat coarseMatrix_;    // one row per template
+    std::vector<int> lookOf_;             // per kind: the first kind that looks the same
+    std::vector<ColourStats> kindColour_; // per kind
+    cv::Mat coarseMatrix_;                // one row per template
     // Re-ranks candidates that score alike by the pixels where their templates differ.
     void separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
                             const std::vector<int>& templateOf) const;

@@ -22,6 +22,8 @@ struct Evaluation {
     int extra = 0;          // reported as a tile where the truth has none
     double cornerError = 0; // mean pixel distance of corners, over tiles found
     bool exact() const { return correct == truthTiles && extra == 0; }
+    // Sums over scenes (cornerError too: divide by the number of scenes for a mean).
+    Evaluation& operator+=(const Evaluation& o);
 };
 
 Evaluation evaluate(const Scene& truth, const Recognition& r);

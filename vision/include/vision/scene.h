@@ -3,6 +3,8 @@
 // pipeline use it, and so does the bundled sample game.
 #pragma once
 
+#include "vision/reference_set.h"
+
 #include "adjudicator/state.h"
 
 #include <opencv2/core.hpp>
@@ -50,6 +52,10 @@ struct Scene {
 
 // Draws one tile face (kind, rotation, size in pixels); the default draws our procedural art.
 using TileFaceSource = std::function<cv::Mat(const tiledb::TileKind&, int rotation, int size)>;
+
+// Faces from pictures of each kind at rotation 0 (an art folder, see loadArtFolder); kinds
+// without a picture fall back to our procedural faces.
+TileFaceSource facesFromImages(const std::vector<ReferenceImage>& images);
 
 Scene renderScene(const adj::State& state, const SceneParams& params,
                   const TileFaceSource& faces = {});
