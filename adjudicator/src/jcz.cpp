@@ -424,7 +424,7 @@ bool Result::passed() const {
     return true;
 }
 
-Result run(const Replay& replay) {
+Result run(const Replay& replay, const ActionObserver& onAction) {
     Result res;
     std::string err;
     res.state = State::create(replay.config, &err);
@@ -444,21 +444,32 @@ Result run(const Replay& replay) {
                         violationKindName(o.violation->kind);
         return o.ok();
     };
+    // Every action goes through apply(), so that observers see it as data.
+    auto act = [&](const adj::Action& a, size_t i, const std::string& what) {
+        Outcome o = apply(s, a);
+        if (o.ok() && onAction) onAction(s, a, o);
+        return take(std::move(o), i, what);
+    };
     for (size_t i = 0; i < replay.actions.size() && res.error.empty(); ++i) {
         const Action& a = replay.actions[i];
         switch (a.kind) {
         case Action::Kind::PlaceTile: {
             // JCZ omits PASS when a player had no piece to put down.
-            if (s.phase() == Phase::Meeple) take(s.pass(), i, "implicit PASS");
-            while (s.phase() == Phase::Wagon) take(s.skipWagonMove(), i, "implicit wagon PASS");
+            if (s.phase() == Phase::Meeple)
+                act(adj::Action{adj::Action::Kind::Pass, -1, {}, {}}, i, "implicit PASS");
+            while (s.phase() == Phase::Wagon)
+                act(adj::Action{adj::Action::Kind::WagonStays, -1, {}, {}}, i,
+                    "implicit wagon PASS");
             const int kind = s.kindIndex(a.tileId);
             if (kind < 0) {
                 res.error = "replay[" + std::to_string(i) + "]: tile " + a.tileId +
                             " is not in our catalogues";
                 break;
             }
-            take(s.placeTile(kind, Placement{a.pos, std::uint8_t(a.rotation)}), i,
-                 "PLACE_TILE " + a.tileId);
+            act(
+                adj::Action{
+                    adj::Action::Kind::Tile, kind, Placement{a.pos, std::uint8_t(a.rotation)}, {}},
+                i, "PLACE_TILE " + a.tileId);
             break;
         }
         case Action::Kind::Deploy: {
@@ -474,7 +485,11 @@ Result run(const Replay& replay) {
             }
             if (s.phase() == Phase::Wagon) { // a wagon moving after scoring
                 const int f = resolveFeature(s, target, a.feature, a.location);
-                take(s.moveWagon(MeepleOption{f, MeepleKind::Wagon, -1, target}), i, "wagon move");
+                act(adj::Action{adj::Action::Kind::WagonMove,
+                                -1,
+                                {},
+                                MeepleOption{f, MeepleKind::Wagon, -1, target}},
+                    i, "wagon move");
                 break;
             }
             const int last = s.board().size() - 1;
@@ -502,21 +517,22 @@ Result run(const Replay& replay) {
                     "replay[" + std::to_string(i) + "]: no " + a.feature + " at " + a.location;
                 break;
             }
-            take(s.deployMeeple(o), i, "DEPLOY_MEEPLE " + a.meepleId);
+            act(adj::Action{adj::Action::Kind::Piece, -1, {}, o}, i, "DEPLOY_MEEPLE " + a.meepleId);
             break;
         }
         case Action::Kind::Pass:
             if (s.phase() == Phase::Meeple)
-                take(s.pass(), i, "PASS");
+                act(adj::Action{adj::Action::Kind::Pass, -1, {}, {}}, i, "PASS");
             else if (s.phase() == Phase::Wagon)
-                take(s.skipWagonMove(), i, "PASS (wagon)");
+                act(adj::Action{adj::Action::Kind::WagonStays, -1, {}, {}}, i, "PASS (wagon)");
             break;
         case Action::Kind::Commit:
         case Action::Kind::Other: break;
         }
     }
     if (res.error.empty() && replay.gameEnds && !s.terminal())
-        take(s.endGame(), replay.actions.size(), "final scoring");
+        act(adj::Action{adj::Action::Kind::End, -1, {}, {}}, replay.actions.size(),
+            "final scoring");
     std::vector<ScoreEvent> unmatched = res.events;
     for (const std::string& a : replay.assertions)
         res.assertions.push_back(evaluate(a, replay, s, unmatched));

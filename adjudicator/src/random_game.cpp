@@ -59,11 +59,8 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
     for (int k = 0; k < int(s.kinds().size()); ++k)
         if (s.kinds()[size_t(k)]->inSupply) abbey = k;
     // Every accepted action goes to the observers.
-    auto report = [&](RandomStep step, Outcome&& o) {
-        if (options.onStep) {
-            step.outcome = std::move(o);
-            options.onStep(s, step);
-        }
+    auto report = [&](Action a, PlayerId player, Outcome&& o) {
+        if (options.onStep) options.onStep(s, RandomStep{a, player, std::move(o)});
         if (options.afterEach) options.afterEach(s);
     };
     // After a tile: maybe a piece, then the wagons that may move (random target or none).
@@ -72,21 +69,19 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
         const PlayerId player = s.currentPlayer();
         if (!meeples.empty() && rng.next() <= threshold) {
             const MeepleOption o = meeples[size_t(rng.below(int(meeples.size())))];
-            report(RandomStep{RandomStep::Kind::Piece, player, -1, {}, o, {}}, s.deployMeeple(o));
+            report(Action{Action::Kind::Piece, -1, {}, o}, player, s.deployMeeple(o));
         } else {
-            report(RandomStep{RandomStep::Kind::Pass, player, -1, {}, {}, {}}, s.pass());
+            report(Action{Action::Kind::Pass, -1, {}, {}}, player, s.pass());
         }
         while (s.phase() == Phase::Wagon) {
             const PlayerId owner = s.currentPlayer();
             const std::vector<MeepleOption> moves = s.legalWagonMoves();
             const int pick = rng.below(int(moves.size()) + 1);
             if (pick < int(moves.size()))
-                report(
-                    RandomStep{RandomStep::Kind::WagonMove, owner, -1, {}, moves[size_t(pick)], {}},
-                    s.moveWagon(moves[size_t(pick)]));
+                report(Action{Action::Kind::WagonMove, -1, {}, moves[size_t(pick)]}, owner,
+                       s.moveWagon(moves[size_t(pick)]));
             else
-                report(RandomStep{RandomStep::Kind::WagonStays, owner, -1, {}, {}, {}},
-                       s.skipWagonMove());
+                report(Action{Action::Kind::WagonStays, -1, {}, {}}, owner, s.skipWagonMove());
         }
     };
     while (!s.terminal()) {
@@ -94,7 +89,7 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
             s.phase() == Phase::Tile)
             break;
         if (next == bag.size()) {
-            report(RandomStep{RandomStep::Kind::End, -1, -1, {}, {}, {}}, s.endGame());
+            report(Action{Action::Kind::End, -1, {}, {}}, -1, s.endGame());
             break;
         }
         const PlayerId player = s.currentPlayer();
@@ -103,8 +98,7 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
             const tiledb::TileKind& ak = *s.kinds()[size_t(abbey)];
             if (const int holes = s.board().countPlacements(ak)) {
                 const Placement pl = s.board().nthPlacement(ak, rng.below(holes));
-                report(RandomStep{RandomStep::Kind::Tile, player, abbey, pl, {}, {}},
-                       s.placeTile(abbey, pl));
+                report(Action{Action::Kind::Tile, abbey, pl, {}}, player, s.placeTile(abbey, pl));
                 choosePiece();
                 continue;
             }
@@ -113,12 +107,11 @@ State playRandomGame(const GameConfig& config, std::uint64_t seed,
         const tiledb::TileKind& k = *s.kinds()[size_t(kind)];
         const int choices = s.board().countPlacements(k);
         if (choices == 0) {
-            report(RandomStep{RandomStep::Kind::Discard, player, kind, {}, {}, {}},
-                   s.discard(kind));
+            report(Action{Action::Kind::Discard, kind, {}, {}}, player, s.discard(kind));
             continue;
         }
         const Placement pl = s.board().nthPlacement(k, rng.below(choices));
-        report(RandomStep{RandomStep::Kind::Tile, player, kind, pl, {}, {}}, s.placeTile(kind, pl));
+        report(Action{Action::Kind::Tile, kind, pl, {}}, player, s.placeTile(kind, pl));
         choosePiece();
     }
     return std::move(s);

@@ -12,5 +12,6 @@ int replay(const std::vector<std::string>& args);
 int explain(const std::vector<std::string>& args);
 int simulate(const std::vector<std::string>& args);
 int vision(const std::vector<std::string>& args);
+int history(const std::vector<std::string>& args);
 
 } // namespace carc::cli

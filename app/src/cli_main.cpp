@@ -23,6 +23,8 @@ void usage(std::FILE* out) {
                "  vision synth [--tiles N] [--seed S] [--tilt DEG] [--yaw DEG] [--occluder] [--out "
                "F] [--truth F]\n"
                "        render a seeded position as a photo with known truth (JSON)\n"
+               "  history list|show|replay|export|import|stats|check [--db FILE]\n"
+               "        the games played, stored in SQLite (carcassonne history for details)\n"
                "  help  this text\n",
                out);
 }
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
     if (command == "explain") return carc::cli::explain(args);
     if (command == "simulate") return carc::cli::simulate(args);
     if (command == "vision") return carc::cli::vision(args);
+    if (command == "history") return carc::cli::history(args);
     std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
     usage(stderr);
     return 2;

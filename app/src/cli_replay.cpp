@@ -1,6 +1,7 @@
 // `carcassonne replay FILE.jcz [--json]`: replays a JCloisterZone game through the engine and
 // prints every score event with its explanation, the final scores and the file's assertions.
 #include "cli_commands.h"
+#include "event_json.h"
 
 #include "adjudicator/jcz.h"
 #include "adjudicator/render.h"
@@ -22,27 +23,6 @@ const char* statusName(adj::jcz::AssertionResult::Status s) {
     case adj::jcz::AssertionResult::Status::Ignored: return "ignored";
     }
     return "?";
-}
-
-std::string eventJson(const adj::ScoreEvent& e, const std::vector<std::string>& names,
-                      adj::kb::Lang lang) {
-    using tiledb::jsonString;
-    std::string o = "{\"feature\": " + jsonString(adj::jcz::featureName(e.feature));
-    o += ", \"when\": " +
-         jsonString(e.when == adj::ScoreEvent::When::Completed ? "completed" : "end");
-    o += ", \"points\": " + std::to_string(e.points) + ", \"scorers\": [";
-    for (int i = 0; i < e.scorers.size(); ++i)
-        o += (i ? ", " : "") + jsonString(names[size_t(e.scorers[i])]);
-    o += "], \"tiles\": [";
-    for (size_t i = 0; i < e.tiles.size(); ++i)
-        o += (i ? ", [" : "[") + std::to_string(e.tiles[i].x) + ", " +
-             std::to_string(e.tiles[i].y) + "]";
-    o += "], \"pennants\": " + std::to_string(e.pennants) +
-         ", \"cities\": " + std::to_string(e.cities);
-    o += ", \"rules\": [";
-    for (int i = 0; i < e.rules.size(); ++i)
-        o += (i ? ", " : "") + jsonString(adj::ruleId(e.rules[i]));
-    return o + "], \"text\": " + jsonString(adj::kb::render(e, lang, names)) + "}";
 }
 
 } // namespace
@@ -89,7 +69,8 @@ int replay(const std::vector<std::string>& args) {
         for (size_t i = 0; i < names.size(); ++i) o += (i ? ", " : "") + jsonString(names[i]);
         o += "],\n  \"events\": [";
         for (size_t i = 0; i < result.events.size(); ++i)
-            o += (i ? ",\n    " : "\n    ") + eventJson(result.events[i], names, lang);
+            o += (i ? ",\n    " : "\n    ") +
+                 scoreEventJson(result.events[i], names, replay->config.baseSet, {lang});
         o += "],\n  \"scores\": {";
         for (size_t i = 0; i < names.size() && result.state; ++i)
             o += (i ? ", " : "") + jsonString(names[i]) + ": " +

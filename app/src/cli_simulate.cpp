@@ -1,7 +1,10 @@
 // `carcassonne simulate [--set base|winter|demo] [--abbey-mayor] [--players N] [--seed S]
-//  [--lang en|ro|nl] [--quiet]`: plays a seeded game with random legal moves and narrates it:
+//  [--lang en|ro|nl] [--quiet] [--record] [--db FILE]`: plays a seeded game with random legal moves
+//  and narrates it:
 // every tile and piece, every score with its explanation, the board and the final scores.
+// --record stores it in the game history, turn by turn as it is played.
 #include "cli_commands.h"
+#include "game_recorder.h"
 
 #include "adjudicator/random_game.h"
 #include "adjudicator/render.h"
@@ -17,7 +20,8 @@ const char* kNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Grey"};
 
 int simulate(const std::vector<std::string>& args) {
     std::string set = "base";
-    bool abbeyMayor = false, quiet = false;
+    bool abbeyMayor = false, quiet = false, record = false;
+    std::string db;
     int players = 3;
     std::uint64_t seed = 2026;
     adj::kb::Lang lang = adj::kb::Lang::En;
@@ -30,6 +34,10 @@ int simulate(const std::vector<std::string>& args) {
             abbeyMayor = true;
         else if (a == "--quiet")
             quiet = true;
+        else if (a == "--record")
+            record = true;
+        else if (a == "--db" && value)
+            db = args[++i], record = true;
         else if (a == "--players" && value)
             players = std::atoi(args[++i].c_str());
         else if (a == "--seed" && value)
@@ -39,7 +47,8 @@ int simulate(const std::vector<std::string>& args) {
         else {
             std::fprintf(stderr,
                          "usage: carcassonne simulate [--set base|winter|demo] [--abbey-mayor] "
-                         "[--players 2-6] [--seed N] [--lang en|ro|nl] [--quiet]\n");
+                         "[--players 2-6] [--seed N] [--lang en|ro|nl] [--quiet] [--record] "
+                         "[--db FILE]\n");
             return 2;
         }
     }
@@ -50,11 +59,27 @@ int simulate(const std::vector<std::string>& args) {
     adj::GameConfig cfg = adj::GameConfig::forSet(set, players);
     if (abbeyMayor) cfg = adj::GameConfig::forSet(set, players, {"abbey-mayor"});
     std::string error;
-    if (!adj::State::create(cfg, &error)) {
+    std::optional<adj::State> start = adj::State::create(cfg, &error);
+    if (!start) {
         std::fprintf(stderr, "carcassonne simulate: %s\n", error.c_str());
         return 1;
     }
     const std::vector<std::string> names(kNames, kNames + players);
+    std::unique_ptr<history::Store> store;
+    std::unique_ptr<history::GameRecorder> recorder;
+    if (record) {
+        try {
+            store = history::Store::open(db.empty() ? history::Store::defaultPath() : db);
+            history::GameInfo info;
+            info.source = "simulate";
+            info.note = "seed " + std::to_string(seed);
+            for (const std::string& n : names) info.players.push_back({n, n});
+            recorder = std::make_unique<history::GameRecorder>(*store, *start, info);
+        } catch (const history::StoreError& e) {
+            std::fprintf(stderr, "carcassonne simulate: %s\n", e.what());
+            return 1;
+        }
+    }
     std::printf("A %s game%s, %d players, seed %llu: random legal moves.\n", set.c_str(),
                 abbeyMayor ? " with Abbey & Mayor" : "", players,
                 static_cast<unsigned long long>(seed));
@@ -62,6 +87,7 @@ int simulate(const std::vector<std::string>& args) {
     int turn = 0;
     options.onStep = [&](const adj::State& s, const adj::RandomStep& step) {
         using K = adj::RandomStep::Kind;
+        if (recorder) recorder->apply(step); // throws StoreError: the game stops there
         if (!quiet) {
             if (step.kind == K::Tile) {
                 const auto& k = *s.kinds()[size_t(step.tileKind)];
@@ -91,7 +117,14 @@ int simulate(const std::vector<std::string>& args) {
             if (!quiet || step.kind == K::End)
                 std::printf("      %s\n", adj::kb::render(e, lang, names, set).c_str());
     };
-    const adj::State final = adj::playRandomGame(cfg, seed, options);
+    std::optional<adj::State> played;
+    try {
+        played = adj::playRandomGame(cfg, seed, options);
+    } catch (const history::StoreError& e) {
+        std::fprintf(stderr, "carcassonne simulate: %s\n", e.what());
+        return 1;
+    }
+    const adj::State& final = *played;
     if (!quiet) std::printf("\n%s", final.drawAscii().c_str());
     std::printf("\nFinal scores:");
     int best = -1;
@@ -104,6 +137,10 @@ int simulate(const std::vector<std::string>& args) {
     for (int p = 0; p < players; ++p)
         if (final.score(p) == best) winners += (winners.empty() ? "" : " and ") + names[size_t(p)];
     std::printf("Winner: %s\n", winners.c_str());
+    if (recorder)
+        std::printf("Recorded as game %lld (%d turns) in %s\n",
+                    static_cast<long long>(recorder->gameId()), recorder->turnsRecorded(),
+                    store->path().c_str());
     return 0;
 }
 

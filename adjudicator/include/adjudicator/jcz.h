@@ -4,7 +4,10 @@
 // both are converted at this boundary.
 #pragma once
 
+#include "adjudicator/actions.h"
 #include "adjudicator/state.h"
+
+#include <functional>
 
 #include <optional>
 #include <string>
@@ -54,7 +57,10 @@ struct Result {
     bool passed() const;
 };
 
-Result run(const Replay& replay);
+// Called after every action the engine accepted, with the state after it (actionText() reads
+// the same labels there: placed tiles never change).
+using ActionObserver = std::function<void(const State&, const adj::Action&, const Outcome&)>;
+Result run(const Replay& replay, const ActionObserver& onAction = {});
 
 // JCZ's name for a feature of a placed tile (board orientation), e.g. "NS", "_E", "I",
 // "NL.NR.EL.WR"; and for a feature kind ("road", "city", "field", "monastery").

@@ -2,6 +2,7 @@
 // Used by the property tests, the benchmarks and the sample-game generator.
 #pragma once
 
+#include "adjudicator/actions.h"
 #include "adjudicator/state.h"
 
 #include <cstdint>
@@ -26,14 +27,9 @@ private:
 std::vector<int> shuffledBag(const State& s, Rng& rng);
 
 // One action of a random game, as reported to RandomGameOptions::onStep.
-struct RandomStep {
-    enum class Kind { Tile, Piece, Pass, WagonMove, WagonStays, Discard, End };
-    Kind kind = Kind::Tile;
-    PlayerId player = -1;
-    int tileKind = -1;   // Tile, Discard
-    Placement placement; // Tile
-    MeepleOption piece;  // Piece, WagonMove
-    Outcome outcome;     // what the engine answered (score events)
+struct RandomStep : Action {
+    PlayerId player = -1; // who acted (End: -1)
+    Outcome outcome;      // what the engine answered (score events)
 };
 
 struct RandomGameOptions {

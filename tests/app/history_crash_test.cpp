@@ -1,0 +1,105 @@
+// A process writing games is killed (SIGKILL) at random moments, many times over one database.
+// After every kill the database must open cleanly, pass PRAGMA integrity_check, hold every turn
+// the writer had reported as committed, and every stored game must replay through the engine.
+#include "game_recorder.h"
+#include "history_store.h"
+
+#include "adjudicator/random_game.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace carc::history;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The writer: records random games forever, writing "GAME SEQ\n" to fd after each commit.
+[[noreturn]] void writeGames(const std::string& path, int fd, std::uint64_t seed) {
+    try {
+        auto store = Store::open(path);
+        for (;; ++seed) {
+            const adj::GameConfig cfg = adj::GameConfig::forSet(
+                "base", 2 + int(seed % 4),
+                seed % 2 ? std::vector<std::string>{"abbey-mayor"} : std::vector<std::string>{});
+            GameInfo info;
+            for (int p = 0; p < cfg.players; ++p)
+                info.players.push_back({"P" + std::to_string(p), "red"});
+            GameRecorder rec(*store, *adj::State::create(cfg), info);
+            adj::RandomGameOptions o;
+            o.onStep = [&](const adj::State&, const adj::RandomStep& step) {
+                const int before = rec.turnsRecorded();
+                rec.apply(step);
+                if (rec.turnsRecorded() == before) return;
+                const std::string line =
+                    std::to_string(rec.gameId()) + " " + std::to_string(rec.turnsRecorded()) + "\n";
+                if (::write(fd, line.data(), line.size()) < 0) _exit(4);
+            };
+            adj::playRandomGame(cfg, seed, o);
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "writer: %s\n", e.what());
+        _exit(3);
+    }
+}
+
+} // namespace
+
+TEST(HistoryCrash, KilledWritersNeverLoseACommittedTurn) {
+    const fs::path dir = fs::temp_directory_path() / ("carc-crash-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string path = (dir / "history.sqlite").string();
+    std::mt19937 rng(20261122);
+    std::map<GameId, int> committed; // per game: the last turn reported committed
+    const int kills = 40;
+    int killedMidGame = 0;
+    for (int round = 0; round < kills; ++round) {
+        int fds[2];
+        ASSERT_EQ(::pipe(fds), 0);
+        const pid_t child = fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            ::close(fds[0]);
+            writeGames(path, fds[1], 1000 * std::uint64_t(round + 1));
+        }
+        ::close(fds[1]);
+        // Let it write for 20 to 400 ms, then kill it without warning.
+        ::usleep(20000 + rng() % 380000);
+        ASSERT_EQ(::kill(child, SIGKILL), 0);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        ASSERT_TRUE(WIFSIGNALED(status))
+            << "the writer stopped by itself, exit code " << WEXITSTATUS(status);
+        std::string reported;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) reported.append(buf, size_t(n));
+        ::close(fds[0]);
+        // Only whole lines: the kill may cut the last one.
+        reported.resize(reported.rfind('\n') == std::string::npos ? 0 : reported.rfind('\n') + 1);
+        std::istringstream in(reported);
+        long long game = 0;
+        int seq = 0;
+        while (in >> game >> seq) committed[game] = std::max(committed[game], seq);
+
+        auto store = Store::open(path);
+        ASSERT_EQ(store->integrityProblems(), "") << "after kill " << round;
+        for (const auto& [id, last] : committed) {
+            const std::optional<StoredGame> g = store->game(id);
+            ASSERT_TRUE(g) << "game " << id << " lost after kill " << round;
+            ASSERT_GE(int(g->turns.size()), last) << "game " << id << " lost turns";
+            ASSERT_EQ(replayGame(*g), "") << "game " << id;
+            killedMidGame += !g->summary.finished() && id == committed.rbegin()->first;
+        }
+    }
+    EXPECT_GT(committed.size(), size_t(kills / 2));
+    EXPECT_GT(killedMidGame, kills / 2) << "most kills should land in the middle of a game";
+    fs::remove_all(dir);
+}
