@@ -434,3 +434,56 @@ TEST_F(History, OneWriterAndAReaderInAnotherProcessWorkAtOnce) {
     EXPECT_GT(reads, 2);
     EXPECT_EQ(reader->listGames().size(), 4u);
 }
+
+TEST_F(History, FuzzCorpusNeverCrashesAndSeedsImport) {
+    // The fuzzer's saved corpus (tests/fuzz/corpus/history) through both importers.
+    const fs::path corpus = fs::path(CARC_SOURCE_DIR) / "tests/fuzz/corpus/history";
+    int files = 0, seeds = 0;
+    for (const auto& entry : fs::directory_iterator(corpus)) {
+        const std::string text = readFile(entry.path());
+        auto store = Store::open(":memory:");
+        const ImportReport json = importJson(*store, text, entry.path().filename().string());
+        const ImportReport jcz = importJcz(*store, text, entry.path().filename().string());
+        for (GameId id : json.added) EXPECT_EQ(replayGame(*store->game(id)), "");
+        for (GameId id : jcz.added) EXPECT_EQ(replayGame(*store->game(id)), "");
+        if (entry.path().filename().string().rfind("seed-", 0) == 0) {
+            EXPECT_TRUE(json.ok()) << entry.path() << ": " << json.error
+                                   << (json.refused.empty() ? "" : json.refused[0]);
+            seeds += int(json.added.size());
+        }
+        ++files;
+    }
+    EXPECT_GE(seeds, 4);
+    EXPECT_GE(files, seeds);
+}
+
+TEST_F(History, ReopeningKeepsEverythingAndReadOnlyCannotWrite) {
+    GameId id = 0;
+    {
+        auto store = Store::open(file("h.sqlite"));
+        id = recordGame(*store, 9, 2).id;
+    }
+    auto again = Store::open(file("h.sqlite"));
+    EXPECT_EQ(again->schemaVersion(), Store::kSchemaVersion);
+    EXPECT_EQ(again->db().scalar("PRAGMA application_id"), Store::kApplicationId);
+    EXPECT_EQ(again->db().scalar("PRAGMA synchronous"), 2) << "FULL: a turn survives power cuts";
+    EXPECT_EQ(again->db().scalar("PRAGMA foreign_keys"), 1);
+    const std::string before = exportJson(*again, {id});
+    auto reader = Store::open(file("h.sqlite"), Store::Access::ReadOnly);
+    const std::string readBack = exportJson(*reader, {id});
+    EXPECT_TRUE(readBack.substr(readBack.find("\"games\"")) ==
+                before.substr(before.find("\"games\"")))
+        << "the read-only store reads the same game";
+    try {
+        reader->deleteGame(id);
+        ADD_FAILURE() << "a read-only store deleted a game";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("read-only"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(again->game(id).has_value());
+    // Deleting takes the whole game with it, nothing else.
+    again->deleteGame(id);
+    EXPECT_FALSE(again->game(id).has_value());
+    EXPECT_EQ(again->db().scalar("SELECT count(*) FROM turns"), 0);
+    EXPECT_EQ(again->db().scalar("SELECT count(*) FROM score_lines"), 0);
+}
