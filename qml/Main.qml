@@ -5,34 +5,45 @@ import Carcassonne
 
 ApplicationWindow {
     id: window
-    width: 960
-    height: 600
+    width: 1280
+    height: 800
     visible: true
     title: qsTr("Carcassonne Scorer")
 
-    ColumnLayout {
-        anchors.fill: parent
-        anchors.margins: 24
-        spacing: 12
+    // Set from the command line (gui_main.cpp): the screen to open and what to show on it.
+    property string startScreen: ""
+    property int startGame: -1
+    property int startTurn: -1
+    property string startLanguage: "en"
 
-        Label {
-            text: qsTr("Carcassonne Scorer")
-            font.pixelSize: 28
-            font.bold: true
-        }
-        Label {
-            text: qsTr("Tile catalogues")
-            font.pixelSize: 18
-        }
+    header: TabBar {
+        id: tabs
+        currentIndex: window.startScreen === "history" ? 1 : 0
+        TabButton { text: qsTr("Tile catalogues") }
+        TabButton { text: qsTr("History") }
+    }
+
+    StackLayout {
+        anchors.fill: parent
+        anchors.margins: 16
+        currentIndex: tabs.currentIndex
+
         ListView {
             objectName: "tileSets"
-            Layout.fillWidth: true
-            Layout.fillHeight: true
             model: TileSetModel {}
             delegate: ItemDelegate {
                 width: ListView.view.width
                 // "&" would become a keyboard mnemonic in a button text.
                 text: qsTr("%1 — %2 tiles, %3 kinds").arg(name.replace("&", "&&")).arg(total).arg(kinds)
+            }
+        }
+
+        HistoryView {
+            id: history
+            language: window.startLanguage
+            Component.onCompleted: {
+                if (window.startGame >= 0) gameId = window.startGame
+                if (window.startTurn > 0) turn = window.startTurn
             }
         }
     }
