@@ -12,6 +12,7 @@ Item {
     property alias language: replay.language
 
     GameListModel { id: games }
+    PlayerStatsModel { id: stats }
     GameReplayModel { id: replay }
 
     RowLayout {
@@ -57,9 +58,30 @@ Item {
                     }
                 }
             }
+            Label {
+                text: qsTr("Players")
+                font.pixelSize: 18
+                visible: stats.count > 0
+            }
+            Repeater {
+                model: stats
+                delegate: Label {
+                    Layout.fillWidth: true
+                    wrapMode: Text.Wrap
+                    text: qsTr("<b>%1</b>: %2 games, %3 won, average %4, best %5<br>"
+                               + "roads %6 · cities %7 · cloisters %8 · farms %9<br>"
+                               + "longest road %10 tiles, biggest city %11 tiles")
+                          .arg(name).arg(games).arg(wins).arg(average.toFixed(1)).arg(best)
+                          .arg(roadPoints).arg(cityPoints).arg(cloisterPoints).arg(fieldPoints)
+                          .arg(longestRoad).arg(biggestCity)
+                }
+            }
             Button {
                 text: qsTr("Reload")
-                onClicked: games.reload()
+                onClicked: {
+                    games.reload()
+                    stats.reload()
+                }
             }
         }
 

@@ -34,6 +34,7 @@ const char* const kUsage =
     "  import FILE...                         our JSON exports or JCloisterZone .jcz replays\n"
     "  stats [--json]                         per player: games, wins, points by feature, ...\n"
     "  check                                  integrity check, and every game replayed\n"
+    "  delete GAME                            remove one game and everything stored with it\n"
     "GAME is a number from `list` or the start of a uuid.\n";
 
 struct Options {
@@ -281,7 +282,7 @@ int history(const std::vector<std::string>& args) {
         return 2;
     }
     const std::string& cmd = args[0];
-    const bool writes = cmd == "import";
+    const bool writes = cmd == "import" || cmd == "delete";
     try {
         const std::string path = o.db.empty() ? Store::defaultPath() : o.db;
         std::unique_ptr<Store> store;
@@ -300,6 +301,14 @@ int history(const std::vector<std::string>& args) {
         if (cmd == "import") return importFiles(*store, o);
         if (cmd == "stats") return stats(*store, o);
         if (cmd == "check") return check(*store);
+        if (cmd == "delete" && o.positional.size() == 1) {
+            const GameId id = needGame(*store, o.positional[0]);
+            const GameSummary g = store->game(id)->summary;
+            store->deleteGame(id);
+            std::printf("deleted game %lld (%s, %s, %d turns: %s)\n", static_cast<long long>(id),
+                        g.startedAt.c_str(), sets(g).c_str(), g.turns, players(g).c_str());
+            return 0;
+        }
     } catch (const StoreError& e) {
         std::fprintf(stderr, "carcassonne history: %s\n", e.what());
         return 1;

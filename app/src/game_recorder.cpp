@@ -44,6 +44,29 @@ GameRecorder::GameRecorder(Store& store, adj::State start, GameInfo info)
     id_ = store_.beginGame(std::move(info));
 }
 
+GameRecorder::GameRecorder(Store& store, adj::State state, GameId id, int turns,
+                           std::vector<std::string> names)
+    : store_(store), state_(std::move(state)), id_(id), seq_(turns), names_(std::move(names)) {
+    state_.setKeepLog(false);
+}
+
+GameRecorder GameRecorder::resume(Store& store, GameId game) {
+    const std::optional<StoredGame> g = store.game(game);
+    if (!g) throw StoreError(store.path() + ": no game " + std::to_string(game) + " to resume");
+    if (g->summary.finished())
+        throw StoreError(store.path() + ": game " + std::to_string(game) + " is finished");
+    std::string error;
+    std::optional<adj::State> s = adj::State::fromNotation(g->info.setup, &error);
+    if (!s) throw StoreError(store.path() + ": game " + std::to_string(game) + ": " + error);
+    for (const TurnRecord& t : g->turns)
+        if (!adj::applyTurnText(*s, t.action, nullptr, &error))
+            throw StoreError(store.path() + ": game " + std::to_string(game) + ", turn " +
+                             std::to_string(t.seq) + ": " + error);
+    std::vector<std::string> names;
+    for (const PlayerInfo& p : g->info.players) names.push_back(p.name);
+    return GameRecorder(store, std::move(*s), game, int(g->turns.size()), std::move(names));
+}
+
 adj::Outcome GameRecorder::apply(const adj::Action& action, const std::string& thumbnail,
                                  const std::string& recordedAt) {
     const std::string text = adj::actionText(state_, action);

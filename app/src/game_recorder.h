@@ -26,6 +26,10 @@ public:
     // Starts a new game in the store from the state before its first turn (info.setup is
     // taken from it). Throws StoreError.
     GameRecorder(Store& store, adj::State start, GameInfo info);
+    // Goes on with a stored game that was not finished (after a crash, or another day): its
+    // turns are replayed through the engine. Throws StoreError when the game is unknown,
+    // finished, or does not replay.
+    static GameRecorder resume(Store& store, GameId game);
 
     const adj::State& state() const { return state_; }
     GameId gameId() const { return id_; }
@@ -43,6 +47,8 @@ public:
     void recordCorrection(Correction c);
 
 private:
+    GameRecorder(Store& store, adj::State state, GameId id, int turns,
+                 std::vector<std::string> names);
     void storeTurn();
     Store& store_;
     adj::State state_;

@@ -174,3 +174,57 @@ QHash<int, QByteArray> GameReplayModel::roleNames() const {
             {ExplanationsRole, "explanations"},
             {BoardRole, "board"}};
 }
+
+PlayerStatsModel::PlayerStatsModel(QObject* parent) : QAbstractListModel(parent) {
+    reload();
+}
+
+void PlayerStatsModel::reload() {
+    beginResetModel();
+    try {
+        stats_ = openStore()->stats();
+    } catch (const carc::history::StoreError&) {
+        stats_.clear(); // GameListModel shows the error
+    }
+    endResetModel();
+    emit countChanged();
+}
+
+int PlayerStatsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(stats_.size());
+}
+
+QVariant PlayerStatsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const carc::history::PlayerStats& p = stats_[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case NameRole: return q(p.name);
+    case GamesRole: return p.games;
+    case WinsRole: return p.wins;
+    case AverageRole: return p.averageScore;
+    case BestRole: return p.best;
+    case RoadRole: return p.points[0];
+    case CityRole: return p.points[1];
+    case CloisterRole: return p.points[2];
+    case FieldRole: return p.points[3];
+    case LongestRoadRole: return p.longestRoad;
+    case BiggestCityRole: return p.biggestCity;
+    }
+    return {};
+}
+
+QHash<int, QByteArray> PlayerStatsModel::roleNames() const {
+    return {{NameRole, "name"},
+            {GamesRole, "games"},
+            {WinsRole, "wins"},
+            {AverageRole, "average"},
+            {BestRole, "best"},
+            {RoadRole, "roadPoints"},
+            {CityRole, "cityPoints"},
+            {CloisterRole, "cloisterPoints"},
+            {FieldRole, "fieldPoints"},
+            {LongestRoadRole, "longestRoad"},
+            {BiggestCityRole, "biggestCity"}};
+}

@@ -102,3 +102,38 @@ private:
     QStringList players_;
     std::vector<Row> rows_;
 };
+
+// Statistics per player over the finished games (one row per player name).
+class PlayerStatsModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
+
+public:
+    enum Role {
+        NameRole = Qt::UserRole + 1,
+        GamesRole,
+        WinsRole,
+        AverageRole,
+        BestRole,
+        RoadRole,
+        CityRole,
+        CloisterRole,
+        FieldRole,
+        LongestRoadRole,
+        BiggestCityRole
+    };
+    Q_ENUM(Role)
+
+    explicit PlayerStatsModel(QObject* parent = nullptr);
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    Q_INVOKABLE void reload();
+
+signals:
+    void countChanged();
+
+private:
+    std::vector<carc::history::PlayerStats> stats_;
+};

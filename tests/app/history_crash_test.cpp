@@ -101,5 +101,37 @@ TEST(HistoryCrash, KilledWritersNeverLoseACommittedTurn) {
     }
     EXPECT_GT(committed.size(), size_t(kills / 2));
     EXPECT_GT(killedMidGame, kills / 2) << "most kills should land in the middle of a game";
+
+    // The last interrupted game goes on where it stopped and is played to the end.
+    auto store = Store::open(path);
+    const GameId last = committed.rbegin()->first;
+    ASSERT_FALSE(store->game(last)->summary.finished());
+    GameRecorder rec = GameRecorder::resume(*store, last);
+    adj::Rng pick(7);
+    while (!rec.state().terminal()) {
+        const adj::State& s = rec.state();
+        adj::Action a;
+        if (s.phase() == adj::Phase::Meeple) {
+            a.kind = adj::Action::Kind::Pass;
+        } else if (s.phase() == adj::Phase::Wagon) {
+            a.kind = adj::Action::Kind::WagonStays;
+        } else if (s.remainingTotal() == 0) {
+            a.kind = adj::Action::Kind::End;
+        } else {
+            std::vector<int> left;
+            for (int k = 0; k < int(s.kinds().size()); ++k)
+                if (s.remaining(k) > 0 && !s.kinds()[size_t(k)]->inSupply) left.push_back(k);
+            ASSERT_FALSE(left.empty());
+            a.tileKind = left[size_t(pick.below(int(left.size())))];
+            const std::vector<adj::Placement> places = s.legalPlacements(a.tileKind);
+            a.kind = places.empty() ? adj::Action::Kind::Discard : adj::Action::Kind::Tile;
+            if (!places.empty()) a.placement = places[size_t(pick.below(int(places.size())))];
+        }
+        ASSERT_TRUE(rec.apply(a).ok()) << adj::actionText(s, a);
+    }
+    const StoredGame done = *store->game(last);
+    EXPECT_TRUE(done.summary.finished());
+    EXPECT_EQ(replayGame(done), "");
+    EXPECT_THROW(GameRecorder::resume(*store, last), StoreError) << "a finished game stays so";
     fs::remove_all(dir);
 }
