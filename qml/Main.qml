@@ -18,7 +18,8 @@ ApplicationWindow {
 
     header: TabBar {
         id: tabs
-        currentIndex: window.startScreen === "history" ? 1 : 0
+        currentIndex: window.startScreen === "history" ? 2 : window.startScreen === "game" ? 0 : 1
+        TabButton { text: qsTr("Game") }
         TabButton { text: qsTr("Tile catalogues") }
         TabButton { text: qsTr("History") }
     }
@@ -27,6 +28,11 @@ ApplicationWindow {
         anchors.fill: parent
         anchors.margins: 16
         currentIndex: tabs.currentIndex
+
+        GameView {
+            id: gameView
+            language: window.startLanguage
+        }
 
         ListView {
             objectName: "tileSets"

@@ -1,0 +1,117 @@
+// A game scored at the table, for QML: starts a GameSession recorded in the history, offers the
+// engine's choices for the next action, plays them, and exposes the scoreboard and the turn log
+// (explanations in the chosen language). Refusals appear in `alert`; nothing throws into QML.
+#pragma once
+
+#include "game_session.h"
+
+#include <QAbstractListModel>
+#include <QString>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+class GameController;
+
+class ScoreboardModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("made by GameController")
+
+public:
+    enum Role {
+        NameRole = Qt::UserRole + 1,
+        ColourRole,
+        ScoreRole,
+        FollowersRole,
+        SpecialsRole, // "abbey 1 · mayor 1 · wagon 0 · barn 1" with Abbey & Mayor, else ""
+        CurrentRole
+    };
+    explicit ScoreboardModel(GameController* game);
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    void refresh();
+
+private:
+    GameController* game_;
+    int rows_ = 0;
+};
+
+class TurnLogModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("made by GameController")
+
+public:
+    enum Role { SeqRole = Qt::UserRole + 1, PlayerRole, ActionsRole, ExplanationsRole };
+    explicit TurnLogModel(GameController* game);
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    void refresh();
+    void languageChanged();
+
+private:
+    GameController* game_;
+    int rows_ = 0;
+};
+
+class GameController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(bool running READ running NOTIFY stateChanged)
+    Q_PROPERTY(QString status READ status NOTIFY stateChanged)
+    Q_PROPERTY(QString board READ board NOTIFY stateChanged)
+    Q_PROPERTY(QVariantList drawable READ drawable NOTIFY stateChanged)
+    Q_PROPERTY(QVariantList options READ options NOTIFY optionsChanged)
+    Q_PROPERTY(QString alert READ alert NOTIFY alertChanged)
+    Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
+    Q_PROPERTY(ScoreboardModel* scoreboard READ scoreboard CONSTANT)
+    Q_PROPERTY(TurnLogModel* log READ log CONSTANT)
+
+public:
+    explicit GameController(QObject* parent = nullptr);
+    ~GameController() override;
+
+    // set: base | winter | demo. rules: optional switches by name (farmers, tinyCity,
+    // unfinishedScoreNothing, holeExtraTurn). Returns false with `alert` set.
+    Q_INVOKABLE bool newGame(const QString& set, bool abbeyMayor, const QStringList& names,
+                             const QStringList& colours, const QVariantMap& rules = {});
+    // The tile drawn: offers its placements (or its discard when it fits nowhere).
+    Q_INVOKABLE void chooseKind(int kind);
+    Q_INVOKABLE bool play(const QString& action);
+    Q_INVOKABLE bool endGame();
+
+    bool running() const { return session_ != nullptr; }
+    QString status() const;
+    QString board() const;
+    QVariantList drawable() const;
+    QVariantList options() const { return options_; }
+    QString alert() const { return alert_; }
+    QString language() const { return language_; }
+    void setLanguage(const QString& code);
+    ScoreboardModel* scoreboard() const { return scoreboard_; }
+    TurnLogModel* log() const { return log_; }
+
+    const carc::GameSession* session() const { return session_.get(); }
+    adj::kb::Lang lang() const;
+
+signals:
+    void stateChanged();
+    void optionsChanged();
+    void alertChanged();
+    void languageChanged();
+
+private:
+    void setAlert(const QString& text);
+    void setOptions(const std::vector<carc::SessionOption>& options);
+    void afterAction();
+    std::unique_ptr<carc::history::Store> store_;
+    std::unique_ptr<carc::GameSession> session_;
+    QVariantList options_;
+    QString alert_, language_ = QStringLiteral("en");
+    ScoreboardModel* scoreboard_;
+    TurnLogModel* log_;
+};

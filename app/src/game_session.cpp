@@ -1,0 +1,136 @@
+#include "game_session.h"
+
+#include "adjudicator/render.h"
+
+namespace carc {
+
+namespace {
+const char* const kCorners[4] = {"north-west", "north-east", "south-east", "south-west"};
+
+std::string where(const adj::State& s, int tile) {
+    const adj::Pos p = s.board().tiles()[size_t(tile)].pos;
+    return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+}
+} // namespace
+
+std::unique_ptr<GameSession> GameSession::start(history::Store& store,
+                                                const adj::GameConfig& config,
+                                                std::vector<history::PlayerInfo> players,
+                                                std::string* error) {
+    if (int(players.size()) != config.players) {
+        if (error) *error = "the game is for " + std::to_string(config.players) + " players";
+        return nullptr;
+    }
+    std::optional<adj::State> s = adj::State::create(config, error);
+    if (!s) return nullptr;
+    history::GameInfo info;
+    info.source = "manual";
+    info.players = players;
+    return std::unique_ptr<GameSession>(new GameSession(
+        history::GameRecorder(store, std::move(*s), std::move(info)), std::move(players)));
+}
+
+GameSession::GameSession(history::GameRecorder recorder, std::vector<history::PlayerInfo> players)
+    : recorder_(std::move(recorder)), players_(std::move(players)) {}
+
+std::vector<std::string> GameSession::names() const {
+    std::vector<std::string> out;
+    for (const auto& p : players_) out.push_back(p.name);
+    return out;
+}
+
+std::vector<int> GameSession::drawableKinds() const {
+    const adj::State& s = state();
+    std::vector<int> out;
+    if (s.phase() != adj::Phase::Tile) return out;
+    for (int k = 0; k < int(s.kinds().size()); ++k) {
+        const tiledb::TileKind& kind = *s.kinds()[size_t(k)];
+        if (kind.inSupply ? s.abbeysPlaced(s.currentPlayer()) < s.config().rules.abbeys
+                          : s.remaining(k) > 0)
+            out.push_back(k);
+    }
+    return out;
+}
+
+std::vector<SessionOption> GameSession::placements(int kind) const {
+    std::vector<SessionOption> out;
+    const adj::State& s = state();
+    if (s.phase() != adj::Phase::Tile || kind < 0 || kind >= int(s.kinds().size())) return out;
+    for (const adj::Placement& p : s.legalPlacements(kind, true)) {
+        const adj::Action a{adj::Action::Kind::Tile, kind, p, {}};
+        out.push_back({a, adj::actionText(s, a),
+                       "at (" + std::to_string(p.pos.x) + "," + std::to_string(p.pos.y) +
+                           "), turned " + std::to_string(90 * p.rotation) + "°"});
+    }
+    return out;
+}
+
+SessionOption GameSession::discardOption(int kind) const {
+    const adj::Action a{adj::Action::Kind::Discard, kind, {}, {}};
+    return {a, adj::actionText(state(), a), "it fits nowhere: remove it and draw again"};
+}
+
+std::vector<SessionOption> GameSession::pieceOptions() const {
+    std::vector<SessionOption> out;
+    const adj::State& s = state();
+    auto add = [&](const adj::Action& a, std::string label) {
+        out.push_back({a, adj::actionText(s, a), std::move(label)});
+    };
+    if (s.phase() == adj::Phase::Meeple) {
+        add({adj::Action::Kind::Pass, -1, {}, {}}, "no piece");
+        const int last = s.board().size() - 1;
+        const auto& features = s.board().tiles()[size_t(last)].kind->features;
+        for (const adj::MeepleOption& o : s.legalMeeples()) {
+            const std::string feature = tiledb::featureKindName(features[size_t(o.feature)].kind);
+            add({adj::Action::Kind::Piece, -1, {}, o},
+                o.kind == adj::MeepleKind::Barn
+                    ? std::string("barn at the ") + kCorners[o.corner & 3] + " corner"
+                    : std::string(adj::meepleKindName(o.kind)) + " on the " + feature + " (" +
+                          features[size_t(o.feature)].label + ")");
+        }
+    } else if (s.phase() == adj::Phase::Wagon) {
+        add({adj::Action::Kind::WagonStays, -1, {}, {}}, "the wagon goes back to its owner");
+        for (const adj::MeepleOption& o : s.legalWagonMoves()) {
+            const auto& f = s.board().tiles()[size_t(o.tile)].kind->features[size_t(o.feature)];
+            add({adj::Action::Kind::WagonMove, -1, {}, o},
+                std::string("wagon to the ") + tiledb::featureKindName(f.kind) + " (" + f.label +
+                    ") of the tile at " + where(s, o.tile));
+        }
+    }
+    return out;
+}
+
+bool GameSession::play(const adj::Action& action, adj::kb::Lang lang, std::string* alert) {
+    const int before = recorder_.turnsRecorded();
+    const std::string text = adj::actionText(state(), action);
+    const int player = state().terminal() ? -1 : int(state().currentPlayer());
+    const adj::Outcome out = recorder_.apply(action);
+    if (!out.ok()) {
+        if (alert)
+            *alert = adj::kb::render(*out.violation, lang, names(), state().config().baseSet);
+        return false;
+    }
+    // The log follows the history's turns: a new entry when the previous turn was stored.
+    if (log_.empty() || log_.back().seq <= before)
+        log_.push_back({before + 1, action.kind == adj::Action::Kind::End ? -1 : player, "", {}});
+    TurnLogEntry& e = log_.back();
+    e.actions += (e.actions.empty() ? "" : " ") + text;
+    e.events.insert(e.events.end(), out.events.begin(), out.events.end());
+    return true;
+}
+
+bool GameSession::play(const std::string& text, adj::kb::Lang lang, std::string* alert) {
+    std::string error;
+    const std::optional<adj::Action> a = adj::parseAction(state(), text, &error);
+    if (!a) {
+        if (alert) *alert = error;
+        return false;
+    }
+    return play(*a, lang, alert);
+}
+
+bool GameSession::endGame(adj::kb::Lang lang, std::string* alert) {
+    return play(adj::Action{adj::Action::Kind::End, -1, {}, {}}, lang, alert);
+}
+
+} // namespace carc

@@ -1,0 +1,70 @@
+// A game scored at the table: what the players report (and, later, what the camera sees) goes
+// to the engine as actions; every finished turn is recorded in the history at once; a refused
+// action comes back as an alert that names the rule, and changes nothing. The choices offered
+// for the next action (placements of a tile, pieces, wagon moves) come from the engine, so the
+// window can only offer what the rules allow.
+#pragma once
+
+#include "game_recorder.h"
+
+#include "adjudicator/knowledge.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace carc {
+
+struct SessionOption {
+    adj::Action action;
+    std::string text;  // the action's text (actions.h)
+    std::string label; // for people, in English: "at (1,0), turned 90°", "follower on the city"
+};
+
+struct TurnLogEntry {
+    int seq = 0;     // the turn's number (the history's)
+    int player = -1; // -1: the table (final scoring)
+    std::string actions;
+    std::vector<adj::ScoreEvent> events;
+};
+
+class GameSession {
+public:
+    // Starts a game recorded in `store`. Throws history::StoreError; returns nullptr with
+    // *error when the configuration is not a game (unknown set, wrong number of players).
+    static std::unique_ptr<GameSession> start(history::Store& store, const adj::GameConfig& config,
+                                              std::vector<history::PlayerInfo> players,
+                                              std::string* error);
+
+    const adj::State& state() const { return recorder_.state(); }
+    const std::vector<history::PlayerInfo>& players() const { return players_; }
+    std::vector<std::string> names() const;
+    history::GameId gameId() const { return recorder_.gameId(); }
+    const std::vector<TurnLogEntry>& log() const { return log_; }
+
+    // Kinds that may be drawn now (copies left in the box; the demo: any it may still hold),
+    // and the abbey when the player may play one instead (Abbey & Mayor).
+    std::vector<int> drawableKinds() const;
+    // Where a kind may go now (each distinct position and rotation); empty: it fits nowhere
+    // (then discardOption() is the one choice).
+    std::vector<SessionOption> placements(int kind) const;
+    SessionOption discardOption(int kind) const;
+    // In the piece phase: no piece, then every legal piece; in the wagon phase: the moves and
+    // "the wagon stays".
+    std::vector<SessionOption> pieceOptions() const;
+
+    // Plays one action. A refusal (the rules, or a phase that does not fit) returns false with
+    // the reason in `lang` in *alert; the state and the history are unchanged.
+    bool play(const adj::Action& action, adj::kb::Lang lang, std::string* alert);
+    bool play(const std::string& text, adj::kb::Lang lang, std::string* alert);
+    // The players declare the game over (final scoring of what is on the table).
+    bool endGame(adj::kb::Lang lang, std::string* alert);
+
+private:
+    GameSession(history::GameRecorder recorder, std::vector<history::PlayerInfo> players);
+    history::GameRecorder recorder_;
+    std::vector<history::PlayerInfo> players_;
+    std::vector<TurnLogEntry> log_;
+};
+
+} // namespace carc
