@@ -8,23 +8,185 @@
 namespace vision {
 
 cv::Mat normalisePatch(const cv::Mat& bgr) {
-    cv::Mat f;
-    bgr.convertTo(f, CV_32FC3);
-    cv::Scalar mean, sd;
-    cv::meanStdDev(f, mean, sd);
-    for (int c = 0; c < 3; ++c) sd[c] = 1.0 / std::max(sd[c], 6.0);
-    cv::subtract(f, mean, f);
-    cv::multiply(f, sd, f);
+    // One pass for the statistics, one for the output: the patches are small, so OpenCV's
+    // per-call overhead (several temporaries) would cost more than the arithmetic.
+    CV_Assert(bgr.channels() == 3 && (bgr.depth() == CV_8U || bgr.depth() == CV_32F));
+    const int n = bgr.cols * 3;
+    double sum[3] = {}, sq[3] = {};
+    auto stats = [&](const auto* row) {
+        for (int x = 0; x < n; x += 3)
+            for (int c = 0; c < 3; ++c)
+                sum[c] += row[x + c], sq[c] += double(row[x + c]) * row[x + c];
+    };
+    for (int y = 0; y < bgr.rows; ++y)
+        bgr.depth() == CV_8U ? stats(bgr.ptr<std::uint8_t>(y)) : stats(bgr.ptr<float>(y));
+    const double count = double(bgr.rows) * bgr.cols;
+    float mean[3], scale[3];
+    for (int c = 0; c < 3; ++c) {
+        const double m = sum[c] / count, var = std::max(0.0, sq[c] / count - m * m);
+        mean[c] = float(m), scale[c] = float(1.0 / std::max(std::sqrt(var), 6.0));
+    }
+    cv::Mat f(bgr.rows, bgr.cols, CV_32FC3);
+    auto write = [&](const auto* in, float* o) {
+        for (int x = 0; x < n; x += 3)
+            for (int c = 0; c < 3; ++c) o[x + c] = (float(in[x + c]) - mean[c]) * scale[c];
+    };
+    for (int y = 0; y < bgr.rows; ++y)
+        bgr.depth() == CV_8U ? write(bgr.ptr<std::uint8_t>(y), f.ptr<float>(y))
+                             : write(bgr.ptr<float>(y), f.ptr<float>(y));
     return f;
 }
 
 namespace {
 
+// The hot loops below are plain loops over contiguous floats (per-call overhead of OpenCV's
+// matchTemplate and gemm on such small arrays cost more than the arithmetic). Eight running
+// sums let the compiler keep them in vector registers; on x86-64 GCC also builds an AVX2 copy
+// of each kernel, picked when the processor has it.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define VISION_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define VISION_SIMD_CLONES
+#endif
+
+constexpr int kLanes = 8;
+
+// out[r] = dot(m row r, v) for `rows` rows of `cols` floats (cols a multiple of kLanes).
+VISION_SIMD_CLONES
+void dotRows(const float* m, int rows, int cols, const float* v, float* out) {
+    for (int r = 0; r < rows; ++r, m += cols) {
+        float acc[kLanes] = {};
+        for (int x = 0; x < cols; x += kLanes)
+            for (int l = 0; l < kLanes; ++l) acc[l] += m[x + l] * v[x + l];
+        float sum = 0;
+        for (float a : acc) sum += a;
+        out[r] = sum;
+    }
+}
+
+constexpr int kFineRow = TileClassifier::kFine * 3, kPatchRow = TileClassifier::kPatch * 3;
+constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis
+
+// Cross-correlation of a fine template with the patch at `count` shifts (x, y: the window's
+// top left corner in the patch).
+VISION_SIMD_CLONES
+void correlateAt(const float* patch, const float* tmpl, const cv::Point* at, int count,
+                 float* out) {
+    static_assert(kFineRow % kLanes == 0);
+    for (int k = 0; k < count; ++k) {
+        float acc[kLanes] = {};
+        for (int y = 0; y < TileClassifier::kFine; ++y) {
+            const float* p = patch + (y + at[k].y) * kPatchRow + at[k].x * 3;
+            const float* t = tmpl + y * kFineRow;
+            for (int x = 0; x < kFineRow; x += kLanes)
+                for (int l = 0; l < kLanes; ++l) acc[l] += p[x + l] * t[x + l];
+        }
+        float sum = 0;
+        for (float a : acc) sum += a;
+        out[k] = sum;
+    }
+}
+
+// Sum over `rows` rows of `cols` floats of w * |a - b| (cols a multiple of kLanes).
+VISION_SIMD_CLONES
+float weightedAbsDiff(const float* a, int aStride, const float* b, const float* w, int rows,
+                      int cols) {
+    float acc[kLanes] = {};
+    for (int y = 0; y < rows; ++y, a += aStride, b += cols, w += cols)
+        for (int x = 0; x < cols; x += kLanes)
+            for (int l = 0; l < kLanes; ++l) acc[l] += w[x + l] * std::abs(a[x + l] - b[x + l]);
+    float sum = 0;
+    for (float v : acc) sum += v;
+    return sum;
+}
+
+// The window statistics of a normalised fine patch at every shift, for normalised
+// cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window mean removed.
+struct SlideWindows {
+    std::array<float, kShifts * kShifts> norm; // sqrt of the window's centred sum of squares
+    explicit SlideWindows(const cv::Mat& patch) {
+        constexpr int n = TileClassifier::kPatch, side = TileClassifier::kFine;
+        // Integral images (one row and column of zeros first): per channel sums, and squares.
+        std::array<double, (n + 1) * (n + 1) * 4> in{};
+        auto cell = [&](int y, int x, int c) -> double& {
+            return in[size_t(((y * (n + 1)) + x) * 4 + c)];
+        };
+        for (int y = 0; y < n; ++y) {
+            const float* row = patch.ptr<float>(y);
+            double run[4] = {};
+            for (int x = 0; x < n; ++x) {
+                for (int c = 0; c < 3; ++c)
+                    run[c] += row[x * 3 + c], run[3] += double(row[x * 3 + c]) * row[x * 3 + c];
+                for (int c = 0; c < 4; ++c) cell(y + 1, x + 1, c) = cell(y, x + 1, c) + run[c];
+            }
+        }
+        for (int dy = 0; dy < kShifts; ++dy)
+            for (int dx = 0; dx < kShifts; ++dx) {
+                double s[4];
+                for (int c = 0; c < 4; ++c)
+                    s[c] = cell(dy + side, dx + side, c) - cell(dy, dx + side, c) -
+                           cell(dy + side, dx, c) + cell(dy, dx, c);
+                const double centred =
+                    s[3] - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / (side * side);
+                norm[size_t(dy * kShifts + dx)] = float(std::sqrt(std::max(centred, 0.0)));
+            }
+    }
+};
+
+// Normalised correlation from the raw correlation, as OpenCV rounds it (a template has zero
+// mean per channel, so the window's mean drops out of the numerator).
+float normalised(float num, float windowNorm, float templateNorm) {
+    const float t = windowNorm * templateNorm;
+    if (std::abs(num) < t) return num / t;
+    if (std::abs(num) < t * 1.125f) return num > 0 ? 1.f : -1.f;
+    return 0;
+}
+
+// The best normalised correlation of a template over the patch's shifts, and where: first
+// every second shift, then the neighbours of the best (the smoothed correlation surface has
+// one broad peak near the tile's position, so this finds the same maximum at a third of the
+// cost).
+std::pair<float, cv::Point> slide(const float* patch, const SlideWindows& w, const float* tmpl,
+                                  float tmplNorm) {
+    std::array<cv::Point, kShifts * kShifts> at;
+    std::array<float, kShifts * kShifts> num;
+    int count = 0;
+    for (int y = 0; y < kShifts; y += 2)
+        for (int x = 0; x < kShifts; x += 2) at[size_t(count++)] = {x, y};
+    correlateAt(patch, tmpl, at.data(), count, num.data());
+    auto score = [&](int k) {
+        return normalised(num[size_t(k)],
+                          w.norm[size_t(at[size_t(k)].y * kShifts + at[size_t(k)].x)], tmplNorm);
+    };
+    int best = 0;
+    for (int k = 1; k < count; ++k)
+        if (score(k) > score(best)) best = k;
+    const cv::Point centre = at[size_t(best)];
+    const int first = count;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const cv::Point q = centre + cv::Point(dx, dy);
+            if ((q.x % 2 == 0 && q.y % 2 == 0) || q.x < 0 || q.y < 0 || q.x >= kShifts ||
+                q.y >= kShifts)
+                continue;
+            at[size_t(count++)] = q;
+        }
+    correlateAt(patch, tmpl, at.data() + first, count - first, num.data() + first);
+    // Ties go to the first in raster order, as cv::minMaxLoc would have it.
+    for (int k = first; k < count; ++k) {
+        const float s = score(k), b = score(best);
+        if (s > b || (s == b && (at[size_t(k)].y * kShifts + at[size_t(k)].x <
+                                 at[size_t(best)].y * kShifts + at[size_t(best)].x)))
+            best = k;
+    }
+    return {score(best), at[size_t(best)]};
+}
+
 cv::Mat coarseVector(const cv::Mat& fineBgrOrFloat) {
     cv::Mat small;
     cv::resize(fineBgrOrFloat, small, cv::Size(TileClassifier::kCoarse, TileClassifier::kCoarse), 0,
                0, cv::INTER_AREA);
-    cv::Mat v = normalisePatch(small).reshape(1, 1).clone();
+    cv::Mat v = normalisePatch(small).reshape(1, 1);
     const double n = cv::norm(v);
     if (n > 0) v /= n;
     return v;
@@ -47,7 +209,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, {}, {}};
+            Template t{kind, rot, {}, 0, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -55,6 +217,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::Mat smooth;
             cv::GaussianBlur(fine, smooth, cv::Size(5, 5), 1.0); // grain and noise average out
             t.fine = normalisePatch(smooth);
+            t.fineNorm = float(cv::norm(t.fine));
             if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
                 cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
             t.coarse = coarseVector(fine);
@@ -87,6 +250,14 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         templates_[i].coarse.copyTo(coarseMatrix_.row(int(i)));
 }
 
+std::vector<float> TileClassifier::coarseScores(const cv::Mat& innerBgr) const {
+    const cv::Mat v = coarseVector(innerBgr);
+    std::vector<float> scores(templates_.size());
+    dotRows(coarseMatrix_.ptr<float>(), coarseMatrix_.rows, coarseMatrix_.cols, v.ptr<float>(),
+            scores.data());
+    return scores;
+}
+
 std::vector<int> TileClassifier::lookAlikes(int kind) const {
     std::vector<int> out;
     for (size_t k = 0; k < kinds_.size(); ++k)
@@ -101,11 +272,9 @@ bool TileClassifier::knows(const std::string& id) const {
 
 float TileClassifier::coarseScore(const cv::Mat& patchBgr) const {
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return -1;
-    const cv::Mat v = coarseVector(patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine)));
-    const cv::Mat scores = coarseMatrix_ * v.t();
-    double best;
-    cv::minMaxLoc(scores, nullptr, &best);
-    return float(best);
+    const std::vector<float> scores =
+        coarseScores(patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine)));
+    return *std::max_element(scores.begin(), scores.end());
 }
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
@@ -114,15 +283,14 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
     const cv::Mat inner = patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine));
-    const cv::Mat v = coarseVector(inner);
-    cv::Mat scores = coarseMatrix_ * v.t(); // one column
+    const std::vector<float> scores = coarseScores(inner);
     std::vector<int> order(templates_.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
     const size_t keep = std::min<size_t>(order.size(), size_t(top) * 2 + 2);
     std::partial_sort(order.begin(), order.begin() + long(keep), order.end(),
-                      [&](int a, int b) { return scores.at<float>(a) > scores.at<float>(b); });
-    if (scores.at<float>(order[0]) < kNoTile) { // the table, a hand: nothing to slide
-        out.push_back({templates_[size_t(order[0])].kind, 0, scores.at<float>(order[0]), {}});
+                      [&](int a, int b) { return scores[size_t(a)] > scores[size_t(b)]; });
+    if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
+        out.push_back({templates_[size_t(order[0])].kind, 0, scores[size_t(order[0])], {}});
         out[0].photometric = 9;
         return out;
     }
@@ -130,14 +298,11 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     cv::Mat smooth;
     cv::GaussianBlur(patchBgr, smooth, cv::Size(5, 5), 1.0);
     const cv::Mat patch = normalisePatch(smooth);
-    cv::Mat result;
+    const SlideWindows windows(patch);
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
-        cv::matchTemplate(patch, t.fine, result, cv::TM_CCOEFF_NORMED);
-        double best;
-        cv::Point at;
-        cv::minMaxLoc(result, nullptr, &best, nullptr, &at);
+        const auto [best, at] = slide(patch.ptr<float>(), windows, t.fine.ptr<float>(), t.fineNorm);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
             return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&
@@ -147,9 +312,9 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
             found.push_back({Candidate{t.kind, rotation, -2.f, {}}, order[i]});
             it = found.end() - 1;
         }
-        if (float(best) > it->first.score) {
+        if (best > it->first.score) {
             it->first.kind = t.kind;
-            it->first.score = float(best);
+            it->first.score = best;
             it->first.shift =
                 cv::Point2f(float(at.x - kMargin) / kFine, float(at.y - kMargin) / kFine);
             it->second = order[i];
@@ -204,6 +369,8 @@ void TileClassifier::separateLookAlikes(const cv::Mat& detail, std::vector<Candi
     cv::GaussianBlur(weight, weight, cv::Size(5, 5), 1.5);
     const double total = cv::sum(weight)[0];
     if (total <= 0) return;
+    cv::Mat weight3; // the same weight for each channel, so rows line up with the patches
+    cv::merge(std::vector<cv::Mat>{weight, weight, weight}, weight3);
     // Each candidate at its own best shift (from the fine stage, polished here by +-2 px).
     std::vector<double> cost(n, 1e18);
     for (size_t i = 0; i < n; ++i) {
@@ -213,9 +380,10 @@ void TileClassifier::separateLookAlikes(const cv::Mat& detail, std::vector<Candi
             for (int dx = -2; dx <= 2; ++dx) {
                 const cv::Rect r(cx + dx, cy + dy, kDetail, kDetail);
                 if ((r & cv::Rect(0, 0, detail.cols, detail.rows)) != r) continue;
-                cv::absdiff(detail(r), tmpl[i], d);
-                cv::transform(d, d1, cv::Matx13f(1, 1, 1));
-                cost[i] = std::min(cost[i], cv::sum(d1.mul(weight))[0] / total);
+                const float sum = weightedAbsDiff(detail.ptr<float>(r.y) + r.x * 3,
+                                                  int(detail.step1()), tmpl[i].ptr<float>(),
+                                                  weight3.ptr<float>(), kDetail, kDetail * 3);
+                cost[i] = std::min(cost[i], double(sum) / total);
             }
     }
     size_t best = 0;

@@ -64,6 +64,7 @@ private:
     struct Template {
         int kind, rotation;
         cv::Mat fine;   // kFine x kFine, CV_32FC3, normalised, smoothed
+        float fineNorm; // its length (sum of squares, square root)
         cv::Mat detail; // kDetail x kDetail, normalised (for telling look-alikes apart)
         cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
@@ -76,6 +77,8 @@ private:
     std::vector<int> lookOf_;             // per kind: the first kind that looks the same
     std::vector<ColourStats> kindColour_; // per kind
     cv::Mat coarseMatrix_;                // one row per template
+    // The coarse correlation of the inner cell (kFine x kFine) with every template.
+    std::vector<float> coarseScores(const cv::Mat& innerBgr) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
     void separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
                             const std::vector<int>& templateOf) const;
