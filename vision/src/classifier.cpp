@@ -64,21 +64,20 @@ void dotRows(const float* m, int rows, int cols, const float* v, float* out) {
     }
 }
 
-constexpr int kFineRow = TileClassifier::kFine * 3, kPatchRow = TileClassifier::kPatch * 3;
-constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis
+constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis, at full resolution
 
-// Cross-correlation of a fine template with the patch at `count` shifts (x, y: the window's
-// top left corner in the patch).
+// Cross-correlation of a template (side x side, 3 channels) with a patch (rows of `stride`
+// floats) at `count` shifts (x, y: the window's top left corner in the patch).
 VISION_SIMD_CLONES
-void correlateAt(const float* patch, const float* tmpl, const cv::Point* at, int count,
-                 float* out) {
-    static_assert(kFineRow % kLanes == 0);
+void correlateAt(const float* patch, int stride, const float* tmpl, int side, const cv::Point* at,
+                 int count, float* out) {
+    const int row = side * 3; // a multiple of kLanes for both sides used
     for (int k = 0; k < count; ++k) {
         float acc[kLanes] = {};
-        for (int y = 0; y < TileClassifier::kFine; ++y) {
-            const float* p = patch + (y + at[k].y) * kPatchRow + at[k].x * 3;
-            const float* t = tmpl + y * kFineRow;
-            for (int x = 0; x < kFineRow; x += kLanes)
+        for (int y = 0; y < side; ++y) {
+            const float* p = patch + (y + at[k].y) * stride + at[k].x * 3;
+            const float* t = tmpl + y * row;
+            for (int x = 0; x < row; x += kLanes)
                 for (int l = 0; l < kLanes; ++l) acc[l] += p[x + l] * t[x + l];
         }
         float sum = 0;
@@ -100,14 +99,19 @@ float weightedAbsDiff(const float* a, int aStride, const float* b, const float* 
     return sum;
 }
 
-// The window statistics of a normalised fine patch at every shift, for normalised
-// cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window mean removed.
+// A normalised patch and the statistics of its windows (side x side) at every shift, for
+// normalised cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window
+// mean removed.
 struct SlideWindows {
-    std::array<float, kShifts * kShifts> norm; // sqrt of the window's centred sum of squares
-    explicit SlideWindows(const cv::Mat& patch) {
-        constexpr int n = TileClassifier::kPatch, side = TileClassifier::kFine;
+    const float* data;
+    int stride, side, shifts;
+    std::vector<float> norm; // per shift: the square root of the window's centred sum of squares
+    SlideWindows(const cv::Mat& patch, int windowSide)
+        : data(patch.ptr<float>()), stride(int(patch.step1())), side(windowSide),
+          shifts(patch.cols - windowSide + 1), norm(size_t(shifts * shifts)) {
+        const int n = patch.cols;
         // Integral images (one row and column of zeros first): per channel sums, and squares.
-        std::array<double, (n + 1) * (n + 1) * 4> in{};
+        std::vector<double> in(size_t((n + 1) * (n + 1) * 4));
         auto cell = [&](int y, int x, int c) -> double& {
             return in[size_t(((y * (n + 1)) + x) * 4 + c)];
         };
@@ -120,66 +124,60 @@ struct SlideWindows {
                 for (int c = 0; c < 4; ++c) cell(y + 1, x + 1, c) = cell(y, x + 1, c) + run[c];
             }
         }
-        for (int dy = 0; dy < kShifts; ++dy)
-            for (int dx = 0; dx < kShifts; ++dx) {
+        for (int dy = 0; dy < shifts; ++dy)
+            for (int dx = 0; dx < shifts; ++dx) {
                 double s[4];
                 for (int c = 0; c < 4; ++c)
                     s[c] = cell(dy + side, dx + side, c) - cell(dy, dx + side, c) -
                            cell(dy + side, dx, c) + cell(dy, dx, c);
                 const double centred =
                     s[3] - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / (side * side);
-                norm[size_t(dy * kShifts + dx)] = float(std::sqrt(std::max(centred, 0.0)));
+                norm[size_t(dy * shifts + dx)] = float(std::sqrt(std::max(centred, 0.0)));
             }
+    }
+    // Normalised correlation of a template (zero mean per channel, so the window's mean drops
+    // out of the numerator) at shifts `at`, rounded as OpenCV rounds it.
+    void score(const float* tmpl, float tmplNorm, const cv::Point* at, int count,
+               float* out) const {
+        correlateAt(data, stride, tmpl, side, at, count, out);
+        for (int k = 0; k < count; ++k) {
+            const float num = out[k], t = norm[size_t(at[k].y * shifts + at[k].x)] * tmplNorm;
+            out[k] = std::abs(num) < t            ? num / t
+                     : std::abs(num) < t * 1.125f ? (num > 0 ? 1.f : -1.f)
+                                                  : 0.f;
+        }
     }
 };
 
-// Normalised correlation from the raw correlation, as OpenCV rounds it (a template has zero
-// mean per channel, so the window's mean drops out of the numerator).
-float normalised(float num, float windowNorm, float templateNorm) {
-    const float t = windowNorm * templateNorm;
-    if (std::abs(num) < t) return num / t;
-    if (std::abs(num) < t * 1.125f) return num > 0 ? 1.f : -1.f;
-    return 0;
+// Half the resolution (2 x 2 means), for a first, cheap search over the shifts.
+cv::Mat halve(const cv::Mat& f) {
+    cv::Mat h;
+    cv::resize(f, h, cv::Size(f.cols / 2, f.rows / 2), 0, 0, cv::INTER_AREA);
+    return h;
 }
 
 // The best normalised correlation of a template over the patch's shifts, and where: first
-// every second shift, then the neighbours of the best (the smoothed correlation surface has
-// one broad peak near the tile's position, so this finds the same maximum at a third of the
-// cost).
-std::pair<float, cv::Point> slide(const float* patch, const SlideWindows& w, const float* tmpl,
-                                  float tmplNorm) {
+// every shift at half resolution (a sixteenth of the work each), then the full resolution
+// around the best (the smoothed correlation surface has one broad peak near the tile's
+// position, so this finds the same maximum at about a third of the cost).
+std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& half,
+                                  const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
+                                  float tmplHalfNorm) {
     std::array<cv::Point, kShifts * kShifts> at;
-    std::array<float, kShifts * kShifts> num;
+    std::array<float, kShifts * kShifts> score;
     int count = 0;
-    for (int y = 0; y < kShifts; y += 2)
-        for (int x = 0; x < kShifts; x += 2) at[size_t(count++)] = {x, y};
-    correlateAt(patch, tmpl, at.data(), count, num.data());
-    auto score = [&](int k) {
-        return normalised(num[size_t(k)],
-                          w.norm[size_t(at[size_t(k)].y * kShifts + at[size_t(k)].x)], tmplNorm);
-    };
-    int best = 0;
-    for (int k = 1; k < count; ++k)
-        if (score(k) > score(best)) best = k;
-    const cv::Point centre = at[size_t(best)];
-    const int first = count;
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-            const cv::Point q = centre + cv::Point(dx, dy);
-            if ((q.x % 2 == 0 && q.y % 2 == 0) || q.x < 0 || q.y < 0 || q.x >= kShifts ||
-                q.y >= kShifts)
-                continue;
-            at[size_t(count++)] = q;
-        }
-    correlateAt(patch, tmpl, at.data() + first, count - first, num.data() + first);
-    // Ties go to the first in raster order, as cv::minMaxLoc would have it.
-    for (int k = first; k < count; ++k) {
-        const float s = score(k), b = score(best);
-        if (s > b || (s == b && (at[size_t(k)].y * kShifts + at[size_t(k)].x <
-                                 at[size_t(best)].y * kShifts + at[size_t(best)].x)))
-            best = k;
-    }
-    return {score(best), at[size_t(best)]};
+    for (int y = 0; y < half.shifts; ++y)
+        for (int x = 0; x < half.shifts; ++x) at[size_t(count++)] = {x, y};
+    half.score(tmplHalf.ptr<float>(), tmplHalfNorm, at.data(), count, score.data());
+    const cv::Point centre =
+        2 * at[size_t(std::max_element(score.begin(), score.begin() + count) - score.begin())];
+    count = 0; // in raster order, so ties go to the first, as cv::minMaxLoc would have it
+    for (int y = std::max(0, centre.y - 1); y <= std::min(kShifts - 1, centre.y + 1); ++y)
+        for (int x = std::max(0, centre.x - 1); x <= std::min(kShifts - 1, centre.x + 1); ++x)
+            at[size_t(count++)] = {x, y};
+    full.score(tmpl.ptr<float>(), tmplNorm, at.data(), count, score.data());
+    const long best = std::max_element(score.begin(), score.begin() + count) - score.begin();
+    return {score[size_t(best)], at[size_t(best)]};
 }
 
 cv::Mat coarseVector(const cv::Mat& fineBgrOrFloat) {
@@ -209,7 +207,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, 0, {}, {}};
+            Template t{kind, rot, {}, 0, {}, 0, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -218,6 +216,8 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::GaussianBlur(fine, smooth, cv::Size(5, 5), 1.0); // grain and noise average out
             t.fine = normalisePatch(smooth);
             t.fineNorm = float(cv::norm(t.fine));
+            t.fineHalf = halve(t.fine);
+            t.fineHalfNorm = float(cv::norm(t.fineHalf));
             if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
                 cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
             t.coarse = coarseVector(fine);
@@ -298,11 +298,12 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     cv::Mat smooth;
     cv::GaussianBlur(patchBgr, smooth, cv::Size(5, 5), 1.0);
     const cv::Mat patch = normalisePatch(smooth);
-    const SlideWindows windows(patch);
+    const cv::Mat halfPatch = halve(patch);
+    const SlideWindows full(patch, kFine), half(halfPatch, kFine / 2);
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
-        const auto [best, at] = slide(patch.ptr<float>(), windows, t.fine.ptr<float>(), t.fineNorm);
+        const auto [best, at] = slide(full, half, t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
             return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&

@@ -63,8 +63,10 @@ public:
 private:
     struct Template {
         int kind, rotation;
-        cv::Mat fine;   // kFine x kFine, CV_32FC3, normalised, smoothed
-        float fineNorm; // its length (sum of squares, square root)
+        cv::Mat fine;     // kFine x kFine, CV_32FC3, normalised, smoothed
+        float fineNorm;   // its length (sum of squares, square root)
+        cv::Mat fineHalf; // at half the resolution, for a first search over the shifts
+        float fineHalfNorm;
         cv::Mat detail; // kDetail x kDetail, normalised (for telling look-alikes apart)
         cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
