@@ -279,6 +279,13 @@ float TileClassifier::coarseScore(const cv::Mat& patchBgr) const {
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
                                                 int top) const {
+    return classify(
+        patchBgr, [&] { return detailBgr; }, top);
+}
+
+std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
+                                                const std::function<cv::Mat()>& detailBgr,
+                                                int top) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
@@ -326,7 +333,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     std::vector<int> templateOf;
     for (const auto& [c, t] : found) out.push_back(c), templateOf.push_back(t);
     out[0].margin = out.size() > 1 ? out[0].score - out[1].score : 1.f;
-    if (!detailBgr.empty()) separateLookAlikes(normalisePatch(detailBgr), out, templateOf);
+    separateLookAlikes(detailBgr, out, templateOf);
     if (out.size() > size_t(top)) out.resize(size_t(top));
     cv::Scalar mean, spread;
     cv::meanStdDev(inner, mean, spread);
@@ -347,12 +354,16 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     return out;
 }
 
-void TileClassifier::separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
+void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBgr,
+                                        std::vector<Candidate>& out,
                                         const std::vector<int>& templateOf) const {
     constexpr float kClose = 0.06f; // candidates this close in score are look-alikes
     size_t n = 1;
     while (n < out.size() && n < 3 && out[n].score >= out[0].score - kClose) ++n;
-    if (n < 2 || detail.rows != kDetailPatch) return;
+    if (n < 2) return;
+    const cv::Mat raw = detailBgr();
+    if (raw.rows != kDetailPatch) return;
+    const cv::Mat detail = normalisePatch(raw);
     // Where the templates differ (a pennant, a road's end): the only pixels that tell.
     std::vector<cv::Mat> tmpl(n);
     for (size_t i = 0; i < n; ++i) tmpl[i] = templates_[size_t(templateOf[i])].detail;

@@ -395,8 +395,10 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     auto classifyCell = [&](Cell& c, const cv::Mat& patch) {
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         // The detail patch from one level finer: a pennant needs every pixel.
-        const cv::Mat detail = cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
-                                         TileClassifier::kDetail, TileClassifier::kDetailMargin);
+        const auto detail = [&] {
+            return cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
+                             TileClassifier::kDetailMargin);
+        };
         c.cand = classifier_.classify(patch, detail, 6);
         c.deferred = false;
     };

@@ -14,6 +14,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,9 @@ public:
     // `detailBgr`: the same cell at kDetailPatch (may be empty: look-alikes stay close).
     std::vector<Candidate> classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
                                     int top = 6) const;
+    // The same, asking for the detail patch only when look-alikes need it (most cells don't).
+    std::vector<Candidate> classify(const cv::Mat& patchBgr,
+                                    const std::function<cv::Mat()>& detailBgr, int top = 6) const;
     // The coarse stage alone: the best correlation with any template (cheap; for choosing
     // between lattice hypotheses).
     float coarseScore(const cv::Mat& patchBgr) const;
@@ -82,7 +86,7 @@ private:
     // The coarse correlation of the inner cell (kFine x kFine) with every template.
     std::vector<float> coarseScores(const cv::Mat& innerBgr) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
-    void separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
+    void separateLookAlikes(const std::function<cv::Mat()>& detailBgr, std::vector<Candidate>& out,
                             const std::vector<int>& templateOf) const;
 };
 
