@@ -40,18 +40,16 @@ struct Pyramid {
 cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage, int i, int j,
                   int inner = TileClassifier::kFine, int margin = TileClassifier::kMargin) {
     const double m = double(margin) / inner;
-    const float n = float(inner + 2 * margin);
-    const double s = 1.0 / (1 << level);
-    std::vector<cv::Point2f> from;
-    for (cv::Point2d g : {cv::Point2d(i - m, j - m), cv::Point2d(i + 1 + m, j - m),
-                          cv::Point2d(i + 1 + m, j + 1 + m), cv::Point2d(i - m, j + 1 + m)}) {
-        const cv::Point2f p = apply(gridToImage, g);
-        from.push_back(cv::Point2f(float(p.x * s), float(p.y * s)));
-    }
-    const std::vector<cv::Point2f> to = {{0, 0}, {n, 0}, {n, n}, {0, n}};
+    const int n = inner + 2 * margin;
+    const double s = 1.0 / (1 << level), step = (1 + 2 * m) / n;
+    // Patch pixel -> grid (an affine map) -> image -> pyramid level: one homography, composed
+    // rather than fitted to four corners (no equation solving per cell).
+    const cv::Matx33d patchToGrid(step, 0, i - m, 0, step, j - m, 0, 0, 1);
+    const cv::Matx33d toLevel(s, 0, 0, 0, s, 0, 0, 0, 1);
     cv::Mat patch;
-    cv::warpPerspective(pyr.levels[size_t(level)], patch, cv::getPerspectiveTransform(from, to),
-                        cv::Size(int(n), int(n)), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    cv::warpPerspective(pyr.levels[size_t(level)], patch, toLevel * gridToImage * patchToGrid,
+                        cv::Size(n, n), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                        cv::BORDER_REPLICATE);
     return patch;
 }
 
