@@ -180,10 +180,56 @@ std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& 
     return {score[size_t(best)], at[size_t(best)]};
 }
 
-cv::Mat coarseVector(const cv::Mat& fineBgrOrFloat) {
-    cv::Mat small;
-    cv::resize(fineBgrOrFloat, small, cv::Size(TileClassifier::kCoarse, TileClassifier::kCoarse), 0,
-               0, cv::INTER_AREA);
+// cv::INTER_AREA from kFine to kCoarse pixels along one axis: per output pixel, the first
+// source pixel and the weights (the share of the output pixel each source pixel covers).
+struct AreaTaps {
+    static constexpr int kTaps = 4; // kFine / kCoarse < 3: at most four source pixels
+    std::array<int, TileClassifier::kCoarse> first{};
+    std::array<std::array<float, kTaps>, TileClassifier::kCoarse> weight{};
+    AreaTaps() {
+        const double scale = double(TileClassifier::kFine) / TileClassifier::kCoarse;
+        for (int k = 0; k < TileClassifier::kCoarse; ++k) {
+            const double a = k * scale, b = (k + 1) * scale;
+            first[size_t(k)] = int(a);
+            for (int t = 0; t < kTaps; ++t) {
+                const int i = int(a) + t;
+                const double overlap = std::min<double>(b, i + 1) - std::max<double>(a, i);
+                weight[size_t(k)][size_t(t)] = float(std::max(overlap, 0.0) / scale);
+            }
+        }
+    }
+};
+
+// The coarse vector of a kFine x kFine BGR cell: shrunk to kCoarse (area means, rounded to
+// bytes as cv::resize does), normalised per channel, unit length. A fixed table instead of
+// cv::resize, which builds its tables anew on every call.
+cv::Mat coarseVector(const cv::Mat& fineBgr) {
+    constexpr int kF = TileClassifier::kFine, kC = TileClassifier::kCoarse;
+    CV_Assert(fineBgr.type() == CV_8UC3 && fineBgr.rows == kF && fineBgr.cols == kF);
+    static const AreaTaps taps;
+    std::array<float, kF * kC * 3> rows{}; // each source row shrunk along x
+    for (int y = 0; y < kF; ++y) {
+        const std::uint8_t* in = fineBgr.ptr<std::uint8_t>(y);
+        for (int k = 0; k < kC; ++k)
+            for (int t = 0; t < AreaTaps::kTaps; ++t) {
+                const int x = taps.first[size_t(k)] + t;
+                const float w = taps.weight[size_t(k)][size_t(t)];
+                if (x >= kF || w == 0) continue;
+                for (int c = 0; c < 3; ++c) rows[size_t((y * kC + k) * 3 + c)] += w * in[x * 3 + c];
+            }
+    }
+    cv::Mat small(kC, kC, CV_8UC3);
+    for (int k = 0; k < kC; ++k) {
+        std::array<float, kC * 3> sum{};
+        for (int t = 0; t < AreaTaps::kTaps; ++t) {
+            const int y = taps.first[size_t(k)] + t;
+            const float w = taps.weight[size_t(k)][size_t(t)];
+            if (y >= kF || w == 0) continue;
+            for (int x = 0; x < kC * 3; ++x) sum[size_t(x)] += w * rows[size_t(y * kC * 3 + x)];
+        }
+        for (int x = 0; x < kC * 3; ++x)
+            small.ptr<std::uint8_t>(k)[x] = cv::saturate_cast<std::uint8_t>(sum[size_t(x)]);
+    }
     cv::Mat v = normalisePatch(small).reshape(1, 1);
     const double n = cv::norm(v);
     if (n > 0) v /= n;
