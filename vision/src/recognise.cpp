@@ -36,6 +36,38 @@ struct Pyramid {
     }
 };
 
+// cv::warpPerspective(src, out, dstToSrc, n x n, INTER_LINEAR | WARP_INVERSE_MAP,
+// BORDER_REPLICATE) for a small 8-bit BGR output: positions rounded to 1/32 pixel as OpenCV
+// rounds them, without its per-call set-up (which costs more than a patch's pixels).
+cv::Mat warpPatch(const cv::Mat& src, const cv::Matx33d& dstToSrc, int n) {
+    CV_Assert(src.type() == CV_8UC3);
+    constexpr int kSub = 32; // OpenCV's INTER_TAB_SIZE
+    const cv::Matx33d& M = dstToSrc;
+    cv::Mat out(n, n, CV_8UC3);
+    for (int y = 0; y < n; ++y) {
+        std::uint8_t* o = out.ptr<std::uint8_t>(y);
+        for (int x = 0; x < n; ++x, o += 3) {
+            const double w = M(2, 0) * x + M(2, 1) * y + M(2, 2), inv = w ? 1 / w : 0;
+            const double X = (M(0, 0) * x + M(0, 1) * y + M(0, 2)) * inv,
+                         Y = (M(1, 0) * x + M(1, 1) * y + M(1, 2)) * inv;
+            const int xi = int(std::lrint(std::clamp(X, -1e6, 1e6) * kSub)),
+                      yi = int(std::lrint(std::clamp(Y, -1e6, 1e6) * kSub));
+            const int x0 = xi >> 5, y0 = yi >> 5;
+            const float fx = float(xi & (kSub - 1)) / kSub, fy = float(yi & (kSub - 1)) / kSub;
+            const int xa = std::clamp(x0, 0, src.cols - 1),
+                      xb = std::clamp(x0 + 1, 0, src.cols - 1);
+            const std::uint8_t* ra = src.ptr<std::uint8_t>(std::clamp(y0, 0, src.rows - 1));
+            const std::uint8_t* rb = src.ptr<std::uint8_t>(std::clamp(y0 + 1, 0, src.rows - 1));
+            for (int c = 0; c < 3; ++c) {
+                const float top = ra[xa * 3 + c] + fx * float(ra[xb * 3 + c] - ra[xa * 3 + c]);
+                const float bottom = rb[xa * 3 + c] + fx * float(rb[xb * 3 + c] - rb[xa * 3 + c]);
+                o[c] = cv::saturate_cast<std::uint8_t>(top + fy * (bottom - top));
+            }
+        }
+    }
+    return out;
+}
+
 // The patch of grid cell (i, j) (grid: u east, v south), north up, with the classifier's margin.
 cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage, int i, int j,
                   int inner = TileClassifier::kFine, int margin = TileClassifier::kMargin) {
@@ -46,11 +78,7 @@ cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage,
     // rather than fitted to four corners (no equation solving per cell).
     const cv::Matx33d patchToGrid(step, 0, i - m, 0, step, j - m, 0, 0, 1);
     const cv::Matx33d toLevel(s, 0, 0, 0, s, 0, 0, 0, 1);
-    cv::Mat patch;
-    cv::warpPerspective(pyr.levels[size_t(level)], patch, toLevel * gridToImage * patchToGrid,
-                        cv::Size(n, n), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
-                        cv::BORDER_REPLICATE);
-    return patch;
+    return warpPatch(pyr.levels[size_t(level)], toLevel * gridToImage * patchToGrid, n);
 }
 
 // Tile side in image pixels near a grid point.
