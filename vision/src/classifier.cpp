@@ -8,23 +8,269 @@
 namespace vision {
 
 cv::Mat normalisePatch(const cv::Mat& bgr) {
-    cv::Mat f;
-    bgr.convertTo(f, CV_32FC3);
-    cv::Scalar mean, sd;
-    cv::meanStdDev(f, mean, sd);
-    for (int c = 0; c < 3; ++c) sd[c] = 1.0 / std::max(sd[c], 6.0);
-    cv::subtract(f, mean, f);
-    cv::multiply(f, sd, f);
+    // One pass for the statistics, one for the output: the patches are small, so OpenCV's
+    // per-call overhead (several temporaries) would cost more than the arithmetic.
+    CV_Assert(bgr.channels() == 3 && (bgr.depth() == CV_8U || bgr.depth() == CV_32F));
+    const int n = bgr.cols * 3;
+    double sum[3] = {}, sq[3] = {};
+    auto stats = [&](const auto* row) {
+        for (int x = 0; x < n; x += 3)
+            for (int c = 0; c < 3; ++c)
+                sum[c] += row[x + c], sq[c] += double(row[x + c]) * row[x + c];
+    };
+    for (int y = 0; y < bgr.rows; ++y)
+        bgr.depth() == CV_8U ? stats(bgr.ptr<std::uint8_t>(y)) : stats(bgr.ptr<float>(y));
+    const double count = double(bgr.rows) * bgr.cols;
+    float mean[3], scale[3];
+    for (int c = 0; c < 3; ++c) {
+        const double m = sum[c] / count, var = std::max(0.0, sq[c] / count - m * m);
+        mean[c] = float(m), scale[c] = float(1.0 / std::max(std::sqrt(var), 6.0));
+    }
+    cv::Mat f(bgr.rows, bgr.cols, CV_32FC3);
+    auto write = [&](const auto* in, float* o) {
+        for (int x = 0; x < n; x += 3)
+            for (int c = 0; c < 3; ++c) o[x + c] = (float(in[x + c]) - mean[c]) * scale[c];
+    };
+    for (int y = 0; y < bgr.rows; ++y)
+        bgr.depth() == CV_8U ? write(bgr.ptr<std::uint8_t>(y), f.ptr<float>(y))
+                             : write(bgr.ptr<float>(y), f.ptr<float>(y));
     return f;
 }
 
 namespace {
 
-cv::Mat coarseVector(const cv::Mat& fineBgrOrFloat) {
-    cv::Mat small;
-    cv::resize(fineBgrOrFloat, small, cv::Size(TileClassifier::kCoarse, TileClassifier::kCoarse), 0,
-               0, cv::INTER_AREA);
-    cv::Mat v = normalisePatch(small).reshape(1, 1).clone();
+// The hot loops below are plain loops over contiguous floats (per-call overhead of OpenCV's
+// matchTemplate and gemm on such small arrays cost more than the arithmetic). Eight running
+// sums let the compiler keep them in vector registers; on x86-64 GCC also builds an AVX2 copy
+// of each kernel, picked when the processor has it.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define VISION_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define VISION_SIMD_CLONES
+#endif
+
+constexpr int kLanes = 8;
+
+// out[r] = dot(m row r, v) for `rows` rows of `cols` floats (cols a multiple of kLanes).
+VISION_SIMD_CLONES
+void dotRows(const float* m, int rows, int cols, const float* v, float* out) {
+    for (int r = 0; r < rows; ++r, m += cols) {
+        float acc[kLanes] = {};
+        for (int x = 0; x < cols; x += kLanes)
+            for (int l = 0; l < kLanes; ++l) acc[l] += m[x + l] * v[x + l];
+        float sum = 0;
+        for (float a : acc) sum += a;
+        out[r] = sum;
+    }
+}
+
+constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis, at full resolution
+
+// Cross-correlation of a template (side x side, 3 channels) with a patch (rows of `stride`
+// floats) at `count` shifts (x, y: the window's top left corner in the patch).
+VISION_SIMD_CLONES
+void correlateAt(const float* patch, int stride, const float* tmpl, int side, const cv::Point* at,
+                 int count, float* out) {
+    const int row = side * 3; // a multiple of kLanes for both sides used
+    for (int k = 0; k < count; ++k) {
+        float acc[kLanes] = {};
+        for (int y = 0; y < side; ++y) {
+            const float* p = patch + (y + at[k].y) * stride + at[k].x * 3;
+            const float* t = tmpl + y * row;
+            for (int x = 0; x < row; x += kLanes)
+                for (int l = 0; l < kLanes; ++l) acc[l] += p[x + l] * t[x + l];
+        }
+        float sum = 0;
+        for (float a : acc) sum += a;
+        out[k] = sum;
+    }
+}
+
+// Sum over `rows` rows of `cols` floats of w * |a - b| (cols a multiple of kLanes).
+VISION_SIMD_CLONES
+float weightedAbsDiff(const float* a, int aStride, const float* b, const float* w, int rows,
+                      int cols) {
+    float acc[kLanes] = {};
+    for (int y = 0; y < rows; ++y, a += aStride, b += cols, w += cols)
+        for (int x = 0; x < cols; x += kLanes)
+            for (int l = 0; l < kLanes; ++l) acc[l] += w[x + l] * std::abs(a[x + l] - b[x + l]);
+    float sum = 0;
+    for (float v : acc) sum += v;
+    return sum;
+}
+
+// A normalised patch and the statistics of its windows (side x side) at every shift, for
+// normalised cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window
+// mean removed.
+struct SlideWindows {
+    const float* data;
+    int stride, side, shifts;
+    std::vector<float> norm; // per shift: the square root of the window's centred sum of squares
+    SlideWindows(const cv::Mat& patch, int windowSide)
+        : data(patch.ptr<float>()), stride(int(patch.step1())), side(windowSide),
+          shifts(patch.cols - windowSide + 1), norm(size_t(shifts * shifts)) {
+        const int n = patch.cols;
+        // Integral images (one row and column of zeros first): per channel sums, and squares.
+        std::vector<double> in(size_t((n + 1) * (n + 1) * 4));
+        auto cell = [&](int y, int x, int c) -> double& {
+            return in[size_t(((y * (n + 1)) + x) * 4 + c)];
+        };
+        for (int y = 0; y < n; ++y) {
+            const float* row = patch.ptr<float>(y);
+            double run[4] = {};
+            for (int x = 0; x < n; ++x) {
+                for (int c = 0; c < 3; ++c)
+                    run[c] += row[x * 3 + c], run[3] += double(row[x * 3 + c]) * row[x * 3 + c];
+                for (int c = 0; c < 4; ++c) cell(y + 1, x + 1, c) = cell(y, x + 1, c) + run[c];
+            }
+        }
+        for (int dy = 0; dy < shifts; ++dy)
+            for (int dx = 0; dx < shifts; ++dx) {
+                double s[4];
+                for (int c = 0; c < 4; ++c)
+                    s[c] = cell(dy + side, dx + side, c) - cell(dy, dx + side, c) -
+                           cell(dy + side, dx, c) + cell(dy, dx, c);
+                const double centred =
+                    s[3] - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / (side * side);
+                norm[size_t(dy * shifts + dx)] = float(std::sqrt(std::max(centred, 0.0)));
+            }
+    }
+    // Normalised correlation of a template (zero mean per channel, so the window's mean drops
+    // out of the numerator) at shifts `at`, rounded as OpenCV rounds it.
+    void score(const float* tmpl, float tmplNorm, const cv::Point* at, int count,
+               float* out) const {
+        correlateAt(data, stride, tmpl, side, at, count, out);
+        for (int k = 0; k < count; ++k) {
+            const float num = out[k], t = norm[size_t(at[k].y * shifts + at[k].x)] * tmplNorm;
+            out[k] = std::abs(num) < t            ? num / t
+                     : std::abs(num) < t * 1.125f ? (num > 0 ? 1.f : -1.f)
+                                                  : 0.f;
+        }
+    }
+};
+
+// cv::GaussianBlur(bgr, out, 5 x 5, sigma 1) for small 8-bit BGR patches (the border reflected
+// as there), without rebuilding the kernel on every call (OpenCV computes it bit-exactly in
+// software floating point, which costs more than the blur of a patch).
+cv::Mat smooth5(const cv::Mat& bgr) {
+    CV_Assert(bgr.type() == CV_8UC3 && bgr.cols >= 3 && bgr.rows >= 3);
+    static const std::array<float, 5> k = [] {
+        std::array<float, 5> w{};
+        double total = 0;
+        for (int i = 0; i < 5; ++i) total += std::exp(-(i - 2) * (i - 2) / 2.0);
+        for (int i = 0; i < 5; ++i)
+            w[size_t(i)] = float(std::exp(-(i - 2) * (i - 2) / 2.0) / total);
+        return w;
+    }();
+    const int w = bgr.cols, h = bgr.rows;
+    auto reflect = [](int i, int n) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
+    std::vector<float> across(size_t(w * h * 3)); // blurred along x
+    for (int y = 0; y < h; ++y) {
+        const std::uint8_t* in = bgr.ptr<std::uint8_t>(y);
+        float* o = &across[size_t(y * w * 3)];
+        for (int x = 0; x < w; ++x)
+            for (int c = 0; c < 3; ++c) {
+                float sum = 0;
+                for (int t = 0; t < 5; ++t) sum += k[size_t(t)] * in[reflect(x + t - 2, w) * 3 + c];
+                o[x * 3 + c] = sum;
+            }
+    }
+    cv::Mat out(h, w, CV_8UC3);
+    for (int y = 0; y < h; ++y) {
+        std::uint8_t* o = out.ptr<std::uint8_t>(y);
+        const float* rows[5];
+        for (int t = 0; t < 5; ++t) rows[t] = &across[size_t(reflect(y + t - 2, h) * w * 3)];
+        for (int x = 0; x < w * 3; ++x) {
+            float sum = 0;
+            for (int t = 0; t < 5; ++t) sum += k[size_t(t)] * rows[t][x];
+            o[x] = cv::saturate_cast<std::uint8_t>(sum);
+        }
+    }
+    return out;
+}
+
+// Half the resolution (2 x 2 means), for a first, cheap search over the shifts.
+cv::Mat halve(const cv::Mat& f) {
+    cv::Mat h;
+    cv::resize(f, h, cv::Size(f.cols / 2, f.rows / 2), 0, 0, cv::INTER_AREA);
+    return h;
+}
+
+// The best normalised correlation of a template over the patch's shifts, and where: first
+// every shift at half resolution (a sixteenth of the work each), then the full resolution
+// around the best (the smoothed correlation surface has one broad peak near the tile's
+// position, so this finds the same maximum at about a third of the cost).
+std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& half,
+                                  const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
+                                  float tmplHalfNorm) {
+    std::array<cv::Point, kShifts * kShifts> at;
+    std::array<float, kShifts * kShifts> score;
+    int count = 0;
+    for (int y = 0; y < half.shifts; ++y)
+        for (int x = 0; x < half.shifts; ++x) at[size_t(count++)] = {x, y};
+    half.score(tmplHalf.ptr<float>(), tmplHalfNorm, at.data(), count, score.data());
+    const cv::Point centre =
+        2 * at[size_t(std::max_element(score.begin(), score.begin() + count) - score.begin())];
+    count = 0; // in raster order, so ties go to the first, as cv::minMaxLoc would have it
+    for (int y = std::max(0, centre.y - 1); y <= std::min(kShifts - 1, centre.y + 1); ++y)
+        for (int x = std::max(0, centre.x - 1); x <= std::min(kShifts - 1, centre.x + 1); ++x)
+            at[size_t(count++)] = {x, y};
+    full.score(tmpl.ptr<float>(), tmplNorm, at.data(), count, score.data());
+    const long best = std::max_element(score.begin(), score.begin() + count) - score.begin();
+    return {score[size_t(best)], at[size_t(best)]};
+}
+
+// cv::INTER_AREA from kFine to kCoarse pixels along one axis: per output pixel, the first
+// source pixel and the weights (the share of the output pixel each source pixel covers).
+struct AreaTaps {
+    static constexpr int kTaps = 4; // kFine / kCoarse < 3: at most four source pixels
+    std::array<int, TileClassifier::kCoarse> first{};
+    std::array<std::array<float, kTaps>, TileClassifier::kCoarse> weight{};
+    AreaTaps() {
+        const double scale = double(TileClassifier::kFine) / TileClassifier::kCoarse;
+        for (int k = 0; k < TileClassifier::kCoarse; ++k) {
+            const double a = k * scale, b = (k + 1) * scale;
+            first[size_t(k)] = int(a);
+            for (int t = 0; t < kTaps; ++t) {
+                const int i = int(a) + t;
+                const double overlap = std::min<double>(b, i + 1) - std::max<double>(a, i);
+                weight[size_t(k)][size_t(t)] = float(std::max(overlap, 0.0) / scale);
+            }
+        }
+    }
+};
+
+// The coarse vector of a kFine x kFine BGR cell: shrunk to kCoarse (area means, rounded to
+// bytes as cv::resize does), normalised per channel, unit length. A fixed table instead of
+// cv::resize, which builds its tables anew on every call.
+cv::Mat coarseVector(const cv::Mat& fineBgr) {
+    constexpr int kF = TileClassifier::kFine, kC = TileClassifier::kCoarse;
+    CV_Assert(fineBgr.type() == CV_8UC3 && fineBgr.rows == kF && fineBgr.cols == kF);
+    static const AreaTaps taps;
+    std::array<float, kF * kC * 3> rows{}; // each source row shrunk along x
+    for (int y = 0; y < kF; ++y) {
+        const std::uint8_t* in = fineBgr.ptr<std::uint8_t>(y);
+        for (int k = 0; k < kC; ++k)
+            for (int t = 0; t < AreaTaps::kTaps; ++t) {
+                const int x = taps.first[size_t(k)] + t;
+                const float w = taps.weight[size_t(k)][size_t(t)];
+                if (x >= kF || w == 0) continue;
+                for (int c = 0; c < 3; ++c) rows[size_t((y * kC + k) * 3 + c)] += w * in[x * 3 + c];
+            }
+    }
+    cv::Mat small(kC, kC, CV_8UC3);
+    for (int k = 0; k < kC; ++k) {
+        std::array<float, kC * 3> sum{};
+        for (int t = 0; t < AreaTaps::kTaps; ++t) {
+            const int y = taps.first[size_t(k)] + t;
+            const float w = taps.weight[size_t(k)][size_t(t)];
+            if (y >= kF || w == 0) continue;
+            for (int x = 0; x < kC * 3; ++x) sum[size_t(x)] += w * rows[size_t(y * kC * 3 + x)];
+        }
+        for (int x = 0; x < kC * 3; ++x)
+            small.ptr<std::uint8_t>(k)[x] = cv::saturate_cast<std::uint8_t>(sum[size_t(x)]);
+    }
+    cv::Mat v = normalisePatch(small).reshape(1, 1);
     const double n = cv::norm(v);
     if (n > 0) v /= n;
     return v;
@@ -47,7 +293,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, {}, {}};
+            Template t{kind, rot, {}, 0, {}, 0, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -55,6 +301,9 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::Mat smooth;
             cv::GaussianBlur(fine, smooth, cv::Size(5, 5), 1.0); // grain and noise average out
             t.fine = normalisePatch(smooth);
+            t.fineNorm = float(cv::norm(t.fine));
+            t.fineHalf = halve(t.fine);
+            t.fineHalfNorm = float(cv::norm(t.fineHalf));
             if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
                 cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
             t.coarse = coarseVector(fine);
@@ -87,6 +336,14 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         templates_[i].coarse.copyTo(coarseMatrix_.row(int(i)));
 }
 
+std::vector<float> TileClassifier::coarseScores(const cv::Mat& innerBgr) const {
+    const cv::Mat v = coarseVector(innerBgr);
+    std::vector<float> scores(templates_.size());
+    dotRows(coarseMatrix_.ptr<float>(), coarseMatrix_.rows, coarseMatrix_.cols, v.ptr<float>(),
+            scores.data());
+    return scores;
+}
+
 std::vector<int> TileClassifier::lookAlikes(int kind) const {
     std::vector<int> out;
     for (size_t k = 0; k < kinds_.size(); ++k)
@@ -101,43 +358,43 @@ bool TileClassifier::knows(const std::string& id) const {
 
 float TileClassifier::coarseScore(const cv::Mat& patchBgr) const {
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return -1;
-    const cv::Mat v = coarseVector(patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine)));
-    const cv::Mat scores = coarseMatrix_ * v.t();
-    double best;
-    cv::minMaxLoc(scores, nullptr, &best);
-    return float(best);
+    const std::vector<float> scores =
+        coarseScores(patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine)));
+    return *std::max_element(scores.begin(), scores.end());
 }
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
+                                                int top) const {
+    return classify(
+        patchBgr, [&] { return detailBgr; }, top);
+}
+
+std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
+                                                const std::function<cv::Mat()>& detailBgr,
                                                 int top) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
     const cv::Mat inner = patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine));
-    const cv::Mat v = coarseVector(inner);
-    cv::Mat scores = coarseMatrix_ * v.t(); // one column
+    const std::vector<float> scores = coarseScores(inner);
     std::vector<int> order(templates_.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
     const size_t keep = std::min<size_t>(order.size(), size_t(top) * 2 + 2);
     std::partial_sort(order.begin(), order.begin() + long(keep), order.end(),
-                      [&](int a, int b) { return scores.at<float>(a) > scores.at<float>(b); });
-    if (scores.at<float>(order[0]) < kNoTile) { // the table, a hand: nothing to slide
-        out.push_back({templates_[size_t(order[0])].kind, 0, scores.at<float>(order[0]), {}});
+                      [&](int a, int b) { return scores[size_t(a)] > scores[size_t(b)]; });
+    if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
+        out.push_back({templates_[size_t(order[0])].kind, 0, scores[size_t(order[0])], {}});
         out[0].photometric = 9;
         return out;
     }
     // Fine: slide the best over the margin (both sides smoothed alike, see the constructor).
-    cv::Mat smooth;
-    cv::GaussianBlur(patchBgr, smooth, cv::Size(5, 5), 1.0);
-    const cv::Mat patch = normalisePatch(smooth);
-    cv::Mat result;
+    const cv::Mat patch = normalisePatch(smooth5(patchBgr));
+    const cv::Mat halfPatch = halve(patch);
+    const SlideWindows full(patch, kFine), half(halfPatch, kFine / 2);
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
-        cv::matchTemplate(patch, t.fine, result, cv::TM_CCOEFF_NORMED);
-        double best;
-        cv::Point at;
-        cv::minMaxLoc(result, nullptr, &best, nullptr, &at);
+        const auto [best, at] = slide(full, half, t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
             return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&
@@ -147,9 +404,9 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
             found.push_back({Candidate{t.kind, rotation, -2.f, {}}, order[i]});
             it = found.end() - 1;
         }
-        if (float(best) > it->first.score) {
+        if (best > it->first.score) {
             it->first.kind = t.kind;
-            it->first.score = float(best);
+            it->first.score = best;
             it->first.shift =
                 cv::Point2f(float(at.x - kMargin) / kFine, float(at.y - kMargin) / kFine);
             it->second = order[i];
@@ -160,7 +417,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     std::vector<int> templateOf;
     for (const auto& [c, t] : found) out.push_back(c), templateOf.push_back(t);
     out[0].margin = out.size() > 1 ? out[0].score - out[1].score : 1.f;
-    if (!detailBgr.empty()) separateLookAlikes(normalisePatch(detailBgr), out, templateOf);
+    separateLookAlikes(detailBgr, out, templateOf);
     if (out.size() > size_t(top)) out.resize(size_t(top));
     cv::Scalar mean, spread;
     cv::meanStdDev(inner, mean, spread);
@@ -181,12 +438,16 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
     return out;
 }
 
-void TileClassifier::separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
+void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBgr,
+                                        std::vector<Candidate>& out,
                                         const std::vector<int>& templateOf) const {
     constexpr float kClose = 0.06f; // candidates this close in score are look-alikes
     size_t n = 1;
     while (n < out.size() && n < 3 && out[n].score >= out[0].score - kClose) ++n;
-    if (n < 2 || detail.rows != kDetailPatch) return;
+    if (n < 2) return;
+    const cv::Mat raw = detailBgr();
+    if (raw.rows != kDetailPatch) return;
+    const cv::Mat detail = normalisePatch(raw);
     // Where the templates differ (a pennant, a road's end): the only pixels that tell.
     std::vector<cv::Mat> tmpl(n);
     for (size_t i = 0; i < n; ++i) tmpl[i] = templates_[size_t(templateOf[i])].detail;
@@ -204,6 +465,8 @@ void TileClassifier::separateLookAlikes(const cv::Mat& detail, std::vector<Candi
     cv::GaussianBlur(weight, weight, cv::Size(5, 5), 1.5);
     const double total = cv::sum(weight)[0];
     if (total <= 0) return;
+    cv::Mat weight3; // the same weight for each channel, so rows line up with the patches
+    cv::merge(std::vector<cv::Mat>{weight, weight, weight}, weight3);
     // Each candidate at its own best shift (from the fine stage, polished here by +-2 px).
     std::vector<double> cost(n, 1e18);
     for (size_t i = 0; i < n; ++i) {
@@ -213,9 +476,10 @@ void TileClassifier::separateLookAlikes(const cv::Mat& detail, std::vector<Candi
             for (int dx = -2; dx <= 2; ++dx) {
                 const cv::Rect r(cx + dx, cy + dy, kDetail, kDetail);
                 if ((r & cv::Rect(0, 0, detail.cols, detail.rows)) != r) continue;
-                cv::absdiff(detail(r), tmpl[i], d);
-                cv::transform(d, d1, cv::Matx13f(1, 1, 1));
-                cost[i] = std::min(cost[i], cv::sum(d1.mul(weight))[0] / total);
+                const float sum = weightedAbsDiff(detail.ptr<float>(r.y) + r.x * 3,
+                                                  int(detail.step1()), tmpl[i].ptr<float>(),
+                                                  weight3.ptr<float>(), kDetail, kDetail * 3);
+                cost[i] = std::min(cost[i], double(sum) / total);
             }
     }
     size_t best = 0;

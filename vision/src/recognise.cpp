@@ -36,23 +36,49 @@ struct Pyramid {
     }
 };
 
+// cv::warpPerspective(src, out, dstToSrc, n x n, INTER_LINEAR | WARP_INVERSE_MAP,
+// BORDER_REPLICATE) for a small 8-bit BGR output: positions rounded to 1/32 pixel as OpenCV
+// rounds them, without its per-call set-up (which costs more than a patch's pixels).
+cv::Mat warpPatch(const cv::Mat& src, const cv::Matx33d& dstToSrc, int n) {
+    CV_Assert(src.type() == CV_8UC3);
+    constexpr int kSub = 32; // OpenCV's INTER_TAB_SIZE
+    const cv::Matx33d& M = dstToSrc;
+    cv::Mat out(n, n, CV_8UC3);
+    for (int y = 0; y < n; ++y) {
+        std::uint8_t* o = out.ptr<std::uint8_t>(y);
+        for (int x = 0; x < n; ++x, o += 3) {
+            const double w = M(2, 0) * x + M(2, 1) * y + M(2, 2), inv = w ? 1 / w : 0;
+            const double X = (M(0, 0) * x + M(0, 1) * y + M(0, 2)) * inv,
+                         Y = (M(1, 0) * x + M(1, 1) * y + M(1, 2)) * inv;
+            const int xi = int(std::lrint(std::clamp(X, -1e6, 1e6) * kSub)),
+                      yi = int(std::lrint(std::clamp(Y, -1e6, 1e6) * kSub));
+            const int x0 = xi >> 5, y0 = yi >> 5;
+            const float fx = float(xi & (kSub - 1)) / kSub, fy = float(yi & (kSub - 1)) / kSub;
+            const int xa = std::clamp(x0, 0, src.cols - 1),
+                      xb = std::clamp(x0 + 1, 0, src.cols - 1);
+            const std::uint8_t* ra = src.ptr<std::uint8_t>(std::clamp(y0, 0, src.rows - 1));
+            const std::uint8_t* rb = src.ptr<std::uint8_t>(std::clamp(y0 + 1, 0, src.rows - 1));
+            for (int c = 0; c < 3; ++c) {
+                const float top = ra[xa * 3 + c] + fx * float(ra[xb * 3 + c] - ra[xa * 3 + c]);
+                const float bottom = rb[xa * 3 + c] + fx * float(rb[xb * 3 + c] - rb[xa * 3 + c]);
+                o[c] = cv::saturate_cast<std::uint8_t>(top + fy * (bottom - top));
+            }
+        }
+    }
+    return out;
+}
+
 // The patch of grid cell (i, j) (grid: u east, v south), north up, with the classifier's margin.
 cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage, int i, int j,
                   int inner = TileClassifier::kFine, int margin = TileClassifier::kMargin) {
     const double m = double(margin) / inner;
-    const float n = float(inner + 2 * margin);
-    const double s = 1.0 / (1 << level);
-    std::vector<cv::Point2f> from;
-    for (cv::Point2d g : {cv::Point2d(i - m, j - m), cv::Point2d(i + 1 + m, j - m),
-                          cv::Point2d(i + 1 + m, j + 1 + m), cv::Point2d(i - m, j + 1 + m)}) {
-        const cv::Point2f p = apply(gridToImage, g);
-        from.push_back(cv::Point2f(float(p.x * s), float(p.y * s)));
-    }
-    const std::vector<cv::Point2f> to = {{0, 0}, {n, 0}, {n, n}, {0, n}};
-    cv::Mat patch;
-    cv::warpPerspective(pyr.levels[size_t(level)], patch, cv::getPerspectiveTransform(from, to),
-                        cv::Size(int(n), int(n)), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-    return patch;
+    const int n = inner + 2 * margin;
+    const double s = 1.0 / (1 << level), step = (1 + 2 * m) / n;
+    // Patch pixel -> grid (an affine map) -> image -> pyramid level: one homography, composed
+    // rather than fitted to four corners (no equation solving per cell).
+    const cv::Matx33d patchToGrid(step, 0, i - m, 0, step, j - m, 0, 0, 1);
+    const cv::Matx33d toLevel(s, 0, 0, 0, s, 0, 0, 0, 1);
+    return warpPatch(pyr.levels[size_t(level)], toLevel * gridToImage * patchToGrid, n);
 }
 
 // Tile side in image pixels near a grid point.
@@ -276,20 +302,84 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         out.error = "no board found: the lattice spans an implausible number of cells";
         return finish();
     }
+    struct Cell {
+        int i, j;
+        std::vector<Candidate> cand;
+        ColourHistogram hist;
+        int chosen = -1;          // index into cand
+        double tileLlr = 0;       // colour: log-likelihood ratio tile vs table, per pixel
+        bool unexplained = false; // colour: like neither the tiles nor the table
+        bool tile = false;        // decided: a tile lies here
+        bool deferred = false;    // table-coloured in the first pass: not classified in full
+    };
+    auto innerHistogram = [](const cv::Mat& patch) {
+        return chromaticity(patch(cv::Rect(TileClassifier::kMargin, TileClassifier::kMargin,
+                                           TileClassifier::kFine, TileClassifier::kFine)));
+    };
+    // Colour models learned from this picture: tiles from cells that match a template well,
+    // the table from cells that match nothing and lie away from them. Chromaticity ignores
+    // the light's strength, so one model serves the whole picture. Sets tileLlr, unexplained.
+    auto judgeColours = [](std::vector<Cell>& cells) {
+        std::map<std::pair<int, int>, size_t> at;
+        for (size_t k = 0; k < cells.size(); ++k) at[{cells[k].i, cells[k].j}] = k;
+        auto nearSeedTile = [&](const Cell& c, auto&& seedTile) {
+            for (int dj = -1; dj <= 1; ++dj)
+                for (int di = -1; di <= 1; ++di) {
+                    auto it = at.find({c.i + di, c.j + dj});
+                    if ((di || dj) && it != at.end() && seedTile(cells[it->second])) return true;
+                }
+            return false;
+        };
+        auto seedTile = [&](const Cell& c) {
+            return !c.cand.empty() && c.cand[0].score >= 0.7f && c.cand[0].photometric <= 0.6f;
+        };
+        auto seedTable = [&](const Cell& c) {
+            return (c.cand.empty() || c.cand[0].score < 0.6f) && !seedTile(c) &&
+                   !nearSeedTile(c, seedTile);
+        };
+        ColourModel tileModel, tableModel;
+        for (const Cell& c : cells) {
+            if (seedTile(c)) tileModel.add(c.hist);
+            if (seedTable(c)) tableModel.add(c.hist);
+        }
+        tileModel.finish(), tableModel.finish();
+        double tileFloor = 1e9, tableFloor = 1e9; // the least likely seed, per model
+        {
+            std::vector<double> t, b;
+            for (const Cell& c : cells) {
+                if (seedTile(c)) t.push_back(tileModel.meanLog(c.hist));
+                if (seedTable(c)) b.push_back(tableModel.meanLog(c.hist));
+            }
+            auto low = [](std::vector<double>& v) {
+                if (v.empty()) return -1e9;
+                std::sort(v.begin(), v.end());
+                return v[v.size() / 50] - 1.0;
+            };
+            tileFloor = low(t), tableFloor = low(b);
+        }
+        for (Cell& c : cells) {
+            const double lt = tileModel.meanLog(c.hist), lb = tableModel.meanLog(c.hist);
+            c.tileLlr = tableModel.empty() ? 1 : lt - lb;
+            c.unexplained = lt < tileFloor && lb < tableFloor;
+        }
+    };
     // Stage 3: refit the lattice to the tiles themselves. Cells that match a template well
     // say where their tile's centre truly lies; a homography through those centres (RANSAC:
     // hand-laid offsets are noise) corrects the small errors of the vanishing points.
     cv::Matx33d G = bestGrid;
+    std::map<std::pair<int, int>, Cell> firstPass; // this pass's cells, by (i, j)
     {
         const cv::Matx33d Gi0 = G.inv();
         std::vector<cv::Point2f> gridPts, imagePts;
         std::vector<double> sides;
+        std::vector<Cell> seen;
         for (int j = j0; j <= j1; ++j)
             for (int i = i0; i <= i1; ++i) {
                 if (!inside(Gi0, i, j)) continue;
                 const double side = tileSide(Gi0, cv::Point2d(i + 0.5, j + 0.5));
-                const auto cand = classifier_.classify(
-                    cellPatch(pyr, pyramidLevel(side), Gi0, i, j), cv::Mat(), 1);
+                const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
+                const auto cand = classifier_.classify(patch, cv::Mat(), 1);
+                seen.push_back(Cell{i, j, cand, innerHistogram(patch)});
                 if (cand.empty() || cand[0].score < 0.75f) continue;
                 gridPts.push_back(cv::Point2f(float(i + 0.5), float(j + 0.5)));
                 imagePts.push_back(
@@ -306,33 +396,56 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                 if (span(refit, a0, a1, b0, b1)) G = refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
             }
         }
+        judgeColours(seen);
+        for (Cell& c : seen) firstPass.emplace(std::pair(c.i, c.j), std::move(c));
     }
     const cv::Matx33d Gi = G.inv();
     lap("refit");
-    struct Cell {
-        int i, j;
-        std::vector<Candidate> cand;
-        ColourHistogram hist;
-        int chosen = -1;          // index into cand
-        double tileLlr = 0;       // colour: log-likelihood ratio tile vs table, per pixel
-        bool unexplained = false; // colour: like neither the tiles nor the table
-        bool tile = false;        // decided: a tile lies here
+    // Cells the first pass found clearly table-coloured and unlike any tile, and their
+    // neighbours too, wait: the colour models leave the table out whatever the classifier
+    // says. (Near the board, the first pass's grid can be off by enough to mix a tile's
+    // colours with the table's: those cells are classified at once.)
+    auto tableLike = [&](int i, int j) {
+        if (!firstPass.count({i, j})) return false;
+        for (int dj = -1; dj <= 1; ++dj)
+            for (int di = -1; di <= 1; ++di) {
+                const auto it = firstPass.find({i + di, j + dj});
+                if (it == firstPass.end()) continue;
+                const Cell& f = it->second;
+                if (f.tileLlr > -1.0 || f.unexplained) return false;
+            }
+        return true;
     };
     std::vector<Cell> cells;
+    std::vector<cv::Mat> patches; // per cell, for classifying deferred cells after all
+    auto classifyCell = [&](Cell& c, const cv::Mat& patch) {
+        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        // The detail patch from one level finer: a pennant needs every pixel.
+        const auto detail = [&] {
+            return cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
+                             TileClassifier::kDetailMargin);
+        };
+        c.cand = classifier_.classify(patch, detail, 6);
+        c.deferred = false;
+    };
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
             if (!inside(Gi, i, j)) continue;
             const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
             const cv::Mat patch = cellPatch(pyr, level, Gi, i, j);
-            // The detail patch from one level finer: a pennant needs every pixel.
-            const cv::Mat detail =
-                cellPatch(pyr, std::max(0, level - 1), Gi, i, j, TileClassifier::kDetail,
-                          TileClassifier::kDetailMargin);
-            Cell c{i, j, classifier_.classify(patch, detail, 6), {}};
-            c.hist = chromaticity(patch(cv::Rect(TileClassifier::kMargin, TileClassifier::kMargin,
-                                                 TileClassifier::kFine, TileClassifier::kFine)));
+            Cell c{i, j, {}, innerHistogram(patch)};
+            if (tableLike(i, j)) // the first pass's best guess stands in for the colour seeds
+                c.cand = firstPass[{i, j}].cand, c.deferred = true;
+            else
+                classifyCell(c, patch);
             cells.push_back(std::move(c));
+            patches.push_back(patch);
         }
+    judgeColours(cells);
+    // Deferred cells the colours now call a tile (or neither): classified in full after all.
+    for (size_t k = 0; k < cells.size(); ++k)
+        if (cells[k].deferred && (cells[k].tileLlr > 0 || cells[k].unexplained))
+            classifyCell(cells[k], patches[k]);
     lap("cells");
     std::map<std::pair<int, int>, size_t> at;
     for (size_t k = 0; k < cells.size(); ++k) at[{cells[k].i, cells[k].j}] = k;
@@ -344,42 +457,9 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
             }
         return false;
     };
-    // Colour models learned from this picture: tiles from cells that match a template well,
-    // the table from cells that match nothing and lie away from them. Chromaticity ignores
-    // the light's strength, so one model serves the whole picture.
-    auto seedTile = [&](const Cell& c) {
-        return !c.cand.empty() && c.cand[0].score >= 0.7f && c.cand[0].photometric <= 0.6f;
-    };
-    auto seedTable = [&](const Cell& c) {
-        return (c.cand.empty() || c.cand[0].score < 0.6f) && !seedTile(c) && !near(c, seedTile);
-    };
-    ColourModel tileModel, tableModel;
-    for (const Cell& c : cells) {
-        if (seedTile(c)) tileModel.add(c.hist);
-        if (seedTable(c)) tableModel.add(c.hist);
-    }
-    tileModel.finish(), tableModel.finish();
-    double tileFloor = 1e9, tableFloor = 1e9; // the least likely seed, per model
-    {
-        std::vector<double> t, b;
-        for (const Cell& c : cells) {
-            if (seedTile(c)) t.push_back(tileModel.meanLog(c.hist));
-            if (seedTable(c)) b.push_back(tableModel.meanLog(c.hist));
-        }
-        auto low = [](std::vector<double>& v) {
-            if (v.empty()) return -1e9;
-            std::sort(v.begin(), v.end());
-            return v[v.size() / 50] - 1.0;
-        };
-        tileFloor = low(t), tableFloor = low(b);
-    }
-    for (Cell& c : cells) {
-        const double lt = tileModel.meanLog(c.hist), lb = tableModel.meanLog(c.hist);
-        c.tileLlr = tableModel.empty() ? 1 : lt - lb;
-        c.unexplained = lt < tileFloor && lb < tableFloor;
-        c.tile =
-            !c.cand.empty() && c.tileLlr > 0 && !c.unexplained && c.cand[0].score >= p.tileScore;
-    }
+    for (Cell& c : cells)
+        c.tile = !c.deferred && !c.cand.empty() && c.tileLlr > 0 && !c.unexplained &&
+                 c.cand[0].score >= p.tileScore;
     auto isTile = [](const Cell& c) { return c.tile; };
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.

@@ -14,6 +14,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,9 @@ public:
     // `detailBgr`: the same cell at kDetailPatch (may be empty: look-alikes stay close).
     std::vector<Candidate> classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
                                     int top = 6) const;
+    // The same, asking for the detail patch only when look-alikes need it (most cells don't).
+    std::vector<Candidate> classify(const cv::Mat& patchBgr,
+                                    const std::function<cv::Mat()>& detailBgr, int top = 6) const;
     // The coarse stage alone: the best correlation with any template (cheap; for choosing
     // between lattice hypotheses).
     float coarseScore(const cv::Mat& patchBgr) const;
@@ -63,7 +67,10 @@ public:
 private:
     struct Template {
         int kind, rotation;
-        cv::Mat fine;   // kFine x kFine, CV_32FC3, normalised, smoothed
+        cv::Mat fine;     // kFine x kFine, CV_32FC3, normalised, smoothed
+        float fineNorm;   // its length (sum of squares, square root)
+        cv::Mat fineHalf; // at half the resolution, for a first search over the shifts
+        float fineHalfNorm;
         cv::Mat detail; // kDetail x kDetail, normalised (for telling look-alikes apart)
         cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
@@ -76,8 +83,10 @@ private:
     std::vector<int> lookOf_;             // per kind: the first kind that looks the same
     std::vector<ColourStats> kindColour_; // per kind
     cv::Mat coarseMatrix_;                // one row per template
+    // The coarse correlation of the inner cell (kFine x kFine) with every template.
+    std::vector<float> coarseScores(const cv::Mat& innerBgr) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
-    void separateLookAlikes(const cv::Mat& detail, std::vector<Candidate>& out,
+    void separateLookAlikes(const std::function<cv::Mat()>& detailBgr, std::vector<Candidate>& out,
                             const std::vector<int>& templateOf) const;
 };
 
