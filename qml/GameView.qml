@@ -10,8 +10,9 @@ Item {
     id: root
     property alias controller: game
     property alias language: game.language
+    property int sampleInterval: 700
 
-    GameController { id: game }
+    GameController { id: game; objectName: "gameController" }
 
     RowLayout {
         anchors.fill: parent
@@ -20,6 +21,7 @@ Item {
         // Left: the new-game form, or what to do now.
         ColumnLayout {
             Layout.preferredWidth: 340
+            Layout.maximumWidth: 340
             Layout.fillHeight: true
             spacing: 8
 
@@ -81,6 +83,61 @@ Item {
                                      { farmers: farmers.checked, holeExtraTurn: holeExtra.checked })
                     }
                 }
+                Button {
+                    text: qsTr("Watch the sample game")
+                    onClicked: game.startSample(root.sampleInterval)
+                }
+                Button {
+                    text: qsTr("Watch the sample game")
+                    onClicked: game.startSample(root.sampleInterval)
+                }
+            }
+
+            ProgressBar {
+                visible: game.samplePlaying
+                value: game.sampleProgress
+                Layout.fillWidth: true
+            }
+
+            // The end: the final scoring, feature by feature.
+            ScrollView {
+                id: finalView
+                visible: game.finished
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                clip: true
+                ColumnLayout {
+                    width: finalView.availableWidth
+                    // The whole game's points by feature type, the winner marked.
+                    GridLayout {
+                        objectName: "pointsByFeature"
+                        columns: 6
+                        columnSpacing: 10
+                        Repeater {
+                            model: [qsTr("Player"), qsTr("Roads"), qsTr("Cities"), qsTr("Cloisters"),
+                                    qsTr("Farms"), qsTr("Total")]
+                            Label { required property var modelData; text: "<b>" + modelData + "</b>" }
+                        }
+                        Repeater {
+                            model: game.finished ? game.pointsByFeature : []
+                            delegate: Repeater {
+                                required property var modelData
+                                readonly property var row: modelData
+                                model: [(row.winner ? "★ " : "") + row.name, row.roads, row.cities,
+                                        row.cloisters, row.farms, "<b>" + row.total + "</b>"]
+                                Label { required property var modelData; text: modelData }
+                            }
+                        }
+                    }
+                    Label {
+                        objectName: "finalScoring"
+                        Layout.fillWidth: true
+                        Layout.topMargin: 8
+                        text: "<b>" + qsTr("Final scoring") + "</b><br>" + game.finalScoring.join("<br><br>")
+                        textFormat: Text.StyledText
+                        wrapMode: Text.Wrap
+                    }
+                }
             }
 
             // The turn.
@@ -88,6 +145,7 @@ Item {
                 id: kindBox
                 objectName: "kindBox"
                 visible: game.running && game.drawable.length > 0
+                enabled: !game.samplePlaying
                 Layout.fillWidth: true
                 model: game.drawable
                 textRole: "label"
@@ -102,6 +160,8 @@ Item {
             }
             ListView {
                 objectName: "options"
+                visible: !game.finished
+                enabled: !game.samplePlaying
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 clip: true
@@ -120,27 +180,87 @@ Item {
                 Layout.fillWidth: true
             }
             Button {
-                visible: game.running
+                visible: game.running && !game.finished
+                enabled: !game.samplePlaying
                 text: qsTr("End the game now (final scoring)")
                 onClicked: game.endGame()
             }
         }
 
-        // Middle: the board as the engine sees it.
-        ScrollView {
+        // Middle: the board as the engine sees it, the feature under dispute, rules questions.
+        ColumnLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            clip: true
-            Label {
-                text: game.board
-                font.family: "DejaVu Sans Mono"
-                font.pixelSize: 10
+            spacing: 8
+
+            BoardView {
+                objectName: "board"
+                game: game
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+            }
+
+            Frame {
+                objectName: "dispute"
+                visible: game.dispute.title !== undefined
+                Layout.fillWidth: true
+                ColumnLayout {
+                    anchors.fill: parent
+                    RowLayout {
+                        Layout.fillWidth: true
+                        Label {
+                            text: "<b>" + game.dispute.title + "</b> — " + game.dispute.holders
+                            wrapMode: Text.Wrap
+                            Layout.fillWidth: true
+                        }
+                        ToolButton { text: "✕"; onClicked: game.selectFeature(-1, 0, 0) }
+                    }
+                    Label {
+                        text: qsTr("If the game ended now: %1").arg(game.dispute.atEnd)
+                        wrapMode: Text.Wrap
+                        Layout.fillWidth: true
+                    }
+                    Label {
+                        text: qsTr("Completed as it stands: %1").arg(game.dispute.completed)
+                        wrapMode: Text.Wrap
+                        Layout.fillWidth: true
+                        visible: game.dispute.atEnd !== game.dispute.completed
+                    }
+                }
+            }
+
+            RowLayout {
+                Layout.fillWidth: true
+                TextField {
+                    id: question
+                    objectName: "question"
+                    placeholderText: qsTr("Ask a rules question, e.g. can I put a farmer on a road?")
+                    Layout.fillWidth: true
+                    onAccepted: answers.model = game.searchRules(text)
+                }
+                Button { text: qsTr("Ask"); onClicked: answers.model = game.searchRules(question.text) }
+            }
+            ListView {
+                id: answers
+                objectName: "answers"
+                visible: count > 0
+                Layout.fillWidth: true
+                Layout.preferredHeight: Math.min(contentHeight, 180)
+                clip: true
+                spacing: 4
+                delegate: Label {
+                    required property var modelData
+                    width: ListView.view.width
+                    wrapMode: Text.Wrap
+                    text: "<b>" + modelData.title + "</b> <i>(" + modelData.kind + ")</i><br>" + modelData.body
+                }
             }
         }
 
         // Right: the scoreboard and the turns with their explanations.
         ColumnLayout {
             Layout.preferredWidth: 380
+            Layout.maximumWidth: 380
             Layout.fillHeight: true
             Repeater {
                 model: game.scoreboard

@@ -15,13 +15,30 @@ ApplicationWindow {
     property int startGame: -1
     property int startTurn: -1
     property string startLanguage: "en"
+    property bool startSample: false
+    property int sampleInterval: 700
 
-    header: TabBar {
-        id: tabs
-        currentIndex: window.startScreen === "history" ? 2 : window.startScreen === "game" ? 0 : 1
-        TabButton { text: qsTr("Game") }
-        TabButton { text: qsTr("Tile catalogues") }
-        TabButton { text: qsTr("History") }
+    header: RowLayout {
+        spacing: 0
+        TabBar {
+            id: tabs
+            Layout.fillWidth: true
+            currentIndex: window.startScreen === "history" ? 2
+                        : window.startScreen === "game" || window.startSample ? 0 : 1
+            TabButton { text: qsTr("Game") }
+            TabButton { text: qsTr("Tile catalogues") }
+            TabButton { text: qsTr("History") }
+        }
+        ComboBox { // the language of explanations, rules answers and verdicts
+            id: languageBox
+            objectName: "language"
+            model: [{ code: "en", label: "English" }, { code: "ro", label: "Română" },
+                    { code: "nl", label: "Nederlands" }]
+            textRole: "label"
+            valueRole: "code"
+            Component.onCompleted: currentIndex = Math.max(0, indexOfValue(window.startLanguage))
+            onActivated: { gameView.language = currentValue; history.language = currentValue }
+        }
     }
 
     StackLayout {
@@ -32,6 +49,8 @@ ApplicationWindow {
         GameView {
             id: gameView
             language: window.startLanguage
+            sampleInterval: window.sampleInterval
+            Component.onCompleted: if (window.startSample) controller.startSample(window.sampleInterval)
         }
 
         ListView {

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Sets everything up, builds, and runs the main job.
+# Sets everything up, builds, and runs the main job. With no camera attached it plays the
+# bundled sample game: in the window when a display exists, in the terminal otherwise.
+# Arguments go to the command-line tool `carcassonne` instead (e.g. `run.sh explain "..."`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/setup.sh"
 dir="$(bash "$root/scripts/build.sh" normal | tail -n 1)"
-# With no arguments: a narrated, seeded game in the terminal (until the camera sample game).
-if [ $# -eq 0 ]; then set -- simulate --players 3 --seed 2026; fi
-exec "$dir/app/carcassonne" "$@"
+if [ $# -gt 0 ]; then exec "$dir/app/carcassonne" "$@"; fi
+if { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x "$dir/app/carcassonne-gui" ]; then
+    exec "$dir/app/carcassonne-gui" --sample
+fi
+exec "$dir/app/carcassonne" play

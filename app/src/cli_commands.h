@@ -13,5 +13,6 @@ int explain(const std::vector<std::string>& args);
 int simulate(const std::vector<std::string>& args);
 int vision(const std::vector<std::string>& args);
 int history(const std::vector<std::string>& args);
+int play(const std::vector<std::string>& args);
 
 } // namespace carc::cli

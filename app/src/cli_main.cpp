@@ -25,6 +25,9 @@ void usage(std::FILE* out) {
                "        render a seeded position as a photo with known truth (JSON)\n"
                "  history list|show|replay|export|import|stats|check [--db FILE]\n"
                "        the games played, stored in SQLite (carcassonne history for details)\n"
+               "  play [--delay MS] [--lang en|ro|nl] [--db FILE] [--quiet]\n"
+               "        with no camera: play the bundled sample game turn by turn, scored and\n"
+               "        explained (the main job without a window)\n"
                "  help  this text\n",
                out);
 }
@@ -45,6 +48,7 @@ int main(int argc, char** argv) {
     if (command == "simulate") return carc::cli::simulate(args);
     if (command == "vision") return carc::cli::vision(args);
     if (command == "history") return carc::cli::history(args);
+    if (command == "play") return carc::cli::play(args);
     std::fprintf(stderr, "carcassonne: unknown command '%s'\n\n", command.c_str());
     usage(stderr);
     return 2;

@@ -2,7 +2,12 @@
 
 #include "history_model.h"
 
+#include "sample_game.h"
+
+#include "adjudicator/dispute.h"
 #include "adjudicator/render.h"
+
+#include <algorithm>
 
 namespace {
 QString q(const std::string& s) {
@@ -11,7 +16,9 @@ QString q(const std::string& s) {
 } // namespace
 
 GameController::GameController(QObject* parent)
-    : QObject(parent), scoreboard_(new ScoreboardModel(this)), log_(new TurnLogModel(this)) {}
+    : QObject(parent), scoreboard_(new ScoreboardModel(this)), log_(new TurnLogModel(this)) {
+    connect(&sampleTimer_, &QTimer::timeout, this, &GameController::stepSample);
+}
 
 GameController::~GameController() = default;
 
@@ -24,6 +31,8 @@ void GameController::setLanguage(const QString& code) {
     language_ = code;
     emit languageChanged();
     log_->languageChanged();
+    renderDispute();
+    emit stateChanged(); // final scoring texts
 }
 
 void GameController::setAlert(const QString& text) {
@@ -47,10 +56,17 @@ bool GameController::newGame(const QString& set, bool abbeyMayor, const QStringL
         players.push_back({names[i].trimmed().isEmpty() ? tr("Player %1").arg(i + 1).toStdString()
                                                         : names[i].trimmed().toStdString(),
                            i < colours.size() ? colours[i].toStdString() : ""});
+    stopSample();
+    return startSession(cfg, std::move(players), "manual");
+}
+
+bool GameController::startSession(const adj::GameConfig& cfg,
+                                  std::vector<carc::history::PlayerInfo> players,
+                                  const std::string& source) {
     try {
         if (!store_) store_ = carc::history::Store::open(historyDatabasePath().toStdString());
         std::string error;
-        auto session = carc::GameSession::start(*store_, cfg, players, &error);
+        auto session = carc::GameSession::start(*store_, cfg, std::move(players), &error, source);
         if (!session) {
             setAlert(q(error));
             return false;
@@ -61,6 +77,7 @@ bool GameController::newGame(const QString& set, bool abbeyMayor, const QStringL
         return false;
     }
     setAlert({});
+    selectFeature(-1, 0, 0);
     afterAction();
     return true;
 }
@@ -72,6 +89,7 @@ void GameController::afterAction() {
     emit optionsChanged();
     scoreboard_->refresh();
     log_->refresh();
+    renderDispute(); // a selected feature may have grown or been scored
     emit stateChanged();
 }
 
@@ -156,6 +174,225 @@ QVariantList GameController::drawable() const {
         out.push_back(QVariantMap{
             {"kind", k}, {"label", q(kind.id) + " — " + q(kind.description) + " (" + left + ")"}});
     }
+    return out;
+}
+
+// ---- The board for the window
+
+QVariantList GameController::tiles() const {
+    QVariantList out;
+    if (!session_) return out;
+    const auto& placed = session_->state().board().tiles();
+    for (size_t i = 0; i < placed.size(); ++i)
+        out.push_back(QVariantMap{{"index", int(i)},
+                                  {"x", placed[i].pos.x},
+                                  {"y", placed[i].pos.y},
+                                  {"id", q(placed[i].kind->id)},
+                                  {"rotation", 90 * placed[i].rotation},
+                                  {"last", i + 1 == placed.size()}});
+    return out;
+}
+
+namespace {
+// The placed tile whose features include `node` (tiles hold consecutive node ranges).
+int tileOfNode(const adj::State& s, adj::NodeId node) {
+    const auto& tiles = s.board().tiles();
+    const auto it = std::upper_bound(
+        tiles.begin(), tiles.end(), node,
+        [](adj::NodeId n, const adj::PlacedTile& t) { return n < adj::NodeId(t.firstNode); });
+    return int(it - tiles.begin()) - 1;
+}
+} // namespace
+
+QVariantList GameController::pieces() const {
+    QVariantList out;
+    if (!session_) return out;
+    const adj::State& s = session_->state();
+    for (const adj::Meeple& m : s.meeples()) {
+        const int t = tileOfNode(s, m.node);
+        if (t < 0) continue;
+        const adj::PlacedTile& tile = s.board().tiles()[size_t(t)];
+        const int feature = int(m.node) - tile.firstNode;
+        tiledb::PointF at = tile.kind->featurePoint(feature, tile.rotation);
+        if (m.kind == adj::MeepleKind::Barn) // at its corner
+            at = {m.corner == adj::NE || m.corner == adj::SE ? 0.9f : 0.1f,
+                  m.corner == adj::SE || m.corner == adj::SW ? 0.9f : 0.1f};
+        out.push_back(QVariantMap{
+            {"tile", t},
+            {"feature", feature},
+            {"x", tile.pos.x + double(at.x)},       // board units, x east
+            {"y", tile.pos.y + 1.0 - double(at.y)}, // y north
+            {"kind", QString::fromLatin1(adj::meepleKindName(m.kind))},
+            {"farmer", tile.kind->features[size_t(feature)].kind == tiledb::FeatureKind::Field},
+            {"player", int(m.player)},
+            {"colour", q(session_->players()[m.player].colour)}});
+    }
+    return out;
+}
+
+QVariantMap GameController::bounds() const {
+    if (!session_) return {{"minX", 0}, {"maxX", 0}, {"minY", 0}, {"maxY", 0}};
+    int minX = 0, maxX = 0, minY = 0, maxY = 0;
+    for (const adj::PlacedTile& t : session_->state().board().tiles()) {
+        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
+        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
+    }
+    return {{"minX", minX}, {"maxX", maxX}, {"minY", minY}, {"maxY", maxY}};
+}
+
+QStringList GameController::finalScoring() const {
+    QStringList out;
+    if (!finished()) return out;
+    const carc::GameSession& g = *session_;
+    // The engine scores the end with the last tile's turn, or with the players' "end".
+    for (const carc::TurnLogEntry& e : g.log())
+        for (const adj::ScoreEvent& ev : e.events)
+            if (ev.when == adj::ScoreEvent::When::EndOfGame)
+                out << q(adj::kb::render(ev, lang(), g.names(), g.state().config().baseSet));
+    return out;
+}
+
+QVariantList GameController::pointsByFeature() const {
+    QVariantList out;
+    if (!session_) return out;
+    const carc::GameSession& g = *session_;
+    const int players = g.state().config().players;
+    std::vector<std::array<int, 4>> by(size_t(players), std::array<int, 4>{});
+    for (const carc::TurnLogEntry& e : g.log())
+        for (const adj::ScoreEvent& ev : e.events) {
+            const size_t column = ev.feature == tiledb::FeatureKind::Road    ? 0
+                                  : ev.feature == tiledb::FeatureKind::City  ? 1
+                                  : ev.feature == tiledb::FeatureKind::Field ? 3
+                                                                             : 2;
+            for (const adj::PlayerId p : ev.scorers) by[size_t(p)][column] += ev.points;
+        }
+    int best = 0;
+    for (int p = 0; p < players; ++p) best = std::max(best, g.state().score(p));
+    for (int p = 0; p < players; ++p)
+        out.push_back(QVariantMap{{"name", q(g.players()[size_t(p)].name)},
+                                  {"colour", q(g.players()[size_t(p)].colour)},
+                                  {"roads", by[size_t(p)][0]},
+                                  {"cities", by[size_t(p)][1]},
+                                  {"cloisters", by[size_t(p)][2]},
+                                  {"farms", by[size_t(p)][3]},
+                                  {"total", g.state().score(p)},
+                                  {"winner", g.state().terminal() && g.state().score(p) == best}});
+    return out;
+}
+
+// ---- The sample game
+
+bool GameController::startSample(int intervalMs) {
+    stopSample();
+    const carc::SampleGame& sample = carc::sampleGame();
+    if (!startSession(sample.config, sample.players, "sample")) return false;
+    sampleNext_ = 0;
+    sampleTimer_.start(std::max(0, intervalMs));
+    emit stateChanged();
+    return true;
+}
+
+void GameController::stopSample() {
+    if (!sampleTimer_.isActive()) return;
+    sampleTimer_.stop();
+    emit stateChanged();
+}
+
+double GameController::sampleProgress() const {
+    const size_t total = carc::sampleGame().actions.size();
+    return total ? double(sampleNext_) / double(total) : 0;
+}
+
+void GameController::stepSample() {
+    const carc::SampleGame& sample = carc::sampleGame();
+    if (!session_ || sampleNext_ >= sample.actions.size()) {
+        stopSample();
+        emit sampleFinished();
+        return;
+    }
+    if (!play(q(adj::actionText(session_->state(), sample.actions[sampleNext_++])))) {
+        stopSample(); // the alert says why; the game stays as it was
+        emit sampleFinished();
+        return;
+    }
+    if (sampleNext_ == sample.actions.size()) {
+        stopSample();
+        emit sampleFinished();
+    }
+}
+
+// ---- Disputes and rules questions
+
+void GameController::selectFeature(int tileIndex, double u, double v) {
+    disputeTile_ = disputeFeature_ = -1;
+    if (session_ && tileIndex >= 0 && tileIndex < session_->state().board().size()) {
+        const adj::PlacedTile& t = session_->state().board().tiles()[size_t(tileIndex)];
+        disputeTile_ = tileIndex;
+        disputeFeature_ = t.kind->featureAt({float(u), float(v)}, t.rotation);
+    }
+    renderDispute();
+}
+
+void GameController::selectPiece(int piece) {
+    const QVariantList all = pieces();
+    if (piece < 0 || piece >= all.size()) return selectFeature(-1, 0, 0);
+    const QVariantMap p = all[piece].toMap();
+    disputeTile_ = p["tile"].toInt();
+    disputeFeature_ = p["feature"].toInt();
+    renderDispute();
+}
+
+void GameController::renderDispute() {
+    QVariantMap d;
+    if (session_ && disputeTile_ >= 0 && disputeFeature_ >= 0) {
+        const adj::State& s = session_->state();
+        const adj::FeatureReport r = adj::report(s, disputeTile_, disputeFeature_);
+        const auto names = session_->names();
+        const std::string game = s.config().baseSet;
+        QStringList holders;
+        for (int p = 0; p < s.config().players; ++p)
+            if (r.strength[size_t(p)] > 0)
+                holders
+                    << tr("%1 (strength %2)").arg(q(names[size_t(p)])).arg(r.strength[size_t(p)]);
+        const QString kind = q(tiledb::featureKindName(r.kind));
+        const int n = int(r.tiles.size());
+        const QString tiles = n == 1 ? tr("1 tile") : tr("%1 tiles").arg(n);
+        d["title"] = r.kind == tiledb::FeatureKind::Field ? tr("A farm over %1").arg(tiles)
+                     : r.complete ? tr("A completed %1 of %2").arg(kind, tiles)
+                                  : tr("An open %1 of %2").arg(kind, tiles);
+        d["holders"] =
+            holders.isEmpty() ? tr("Nobody holds it.") : tr("Held by %1.").arg(holders.join(", "));
+        d["atEnd"] = q(adj::kb::render(r.atEnd, lang(), names, game));
+        d["completed"] = q(adj::kb::render(r.completed, lang(), names, game));
+        d["tile"] = disputeTile_;
+        d["feature"] = disputeFeature_;
+        QVariantList cells;
+        for (const adj::Pos& p : r.tiles) cells.push_back(QVariantMap{{"x", p.x}, {"y", p.y}});
+        d["tiles"] = cells;
+    }
+    dispute_ = d;
+    emit disputeChanged();
+}
+
+QVariantList GameController::searchRules(const QString& question) {
+    QVariantList out;
+    if (!rules_) {
+        std::string error;
+        rules_ = carc::RulesSearch::open(adj::kb::KnowledgeBase::bundled(), "", &error);
+        if (!rules_)
+            rules_ = carc::RulesSearch::open(adj::kb::KnowledgeBase::bundled(), ":memory:", &error);
+        if (!rules_) {
+            setAlert(q(error));
+            return out;
+        }
+    }
+    // The demo has rules of its own; a base game (with or without expansions) any other entry.
+    const std::string game = session_ && session_->state().config().baseSet == "demo" ? "demo" : "";
+    for (const carc::RulesSearch::Hit& h : rules_->search(question.toStdString(), lang(), game, 5))
+        out.push_back(QVariantMap{{"title", q(h.entry->titleIn(lang()))},
+                                  {"body", q(h.entry->bodyIn(lang()))},
+                                  {"kind", q(h.entry->kind)},
+                                  {"id", q(h.entry->id)}});
     return out;
 }
 

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "game_session.h"
+#include "rules_search.h"
 
 #include <QAbstractListModel>
 #include <QString>
+#include <QTimer>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -68,6 +70,15 @@ class GameController : public QObject {
     Q_PROPERTY(QVariantList options READ options NOTIFY optionsChanged)
     Q_PROPERTY(QString alert READ alert NOTIFY alertChanged)
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
+    Q_PROPERTY(bool finished READ finished NOTIFY stateChanged)
+    Q_PROPERTY(QVariantList tiles READ tiles NOTIFY stateChanged)
+    Q_PROPERTY(QVariantList pieces READ pieces NOTIFY stateChanged)
+    Q_PROPERTY(QVariantMap bounds READ bounds NOTIFY stateChanged)
+    Q_PROPERTY(QStringList finalScoring READ finalScoring NOTIFY stateChanged)
+    Q_PROPERTY(QVariantList pointsByFeature READ pointsByFeature NOTIFY stateChanged)
+    Q_PROPERTY(QVariantMap dispute READ dispute NOTIFY disputeChanged)
+    Q_PROPERTY(bool samplePlaying READ samplePlaying NOTIFY stateChanged)
+    Q_PROPERTY(double sampleProgress READ sampleProgress NOTIFY stateChanged)
     Q_PROPERTY(ScoreboardModel* scoreboard READ scoreboard CONSTANT)
     Q_PROPERTY(TurnLogModel* log READ log CONSTANT)
 
@@ -84,6 +95,18 @@ public:
     Q_INVOKABLE bool play(const QString& action);
     Q_INVOKABLE bool endGame();
 
+    // The bundled sample game (sample_game.h), one reported action every intervalMs.
+    Q_INVOKABLE bool startSample(int intervalMs = 700);
+    Q_INVOKABLE void stopSample();
+
+    // Disputes: the feature under a point of a placed tile (u, v: 0..1 from its north-west
+    // corner, as the board shows it), or under piece i of `pieces`: who holds it and what it is
+    // worth now, completed and at the end. Empty tileIndex < 0 clears the selection.
+    Q_INVOKABLE void selectFeature(int tileIndex, double u, double v);
+    Q_INVOKABLE void selectPiece(int piece);
+    // Rules questions: the best knowledge-base entries in the current language.
+    Q_INVOKABLE QVariantList searchRules(const QString& question);
+
     bool running() const { return session_ != nullptr; }
     QString status() const;
     QString board() const;
@@ -92,6 +115,17 @@ public:
     QString alert() const { return alert_; }
     QString language() const { return language_; }
     void setLanguage(const QString& code);
+    bool finished() const { return session_ && session_->state().terminal(); }
+    QVariantList tiles() const;
+    QVariantList pieces() const;
+    QVariantMap bounds() const;
+    QStringList finalScoring() const;
+    // Per player, the whole game's points by feature type: name, colour, roads, cities,
+    // cloisters (abbeys included), farms (barns included), total, winner.
+    QVariantList pointsByFeature() const;
+    QVariantMap dispute() const { return dispute_; }
+    bool samplePlaying() const { return sampleTimer_.isActive(); }
+    double sampleProgress() const;
     ScoreboardModel* scoreboard() const { return scoreboard_; }
     TurnLogModel* log() const { return log_; }
 
@@ -103,14 +137,25 @@ signals:
     void optionsChanged();
     void alertChanged();
     void languageChanged();
+    void disputeChanged();
+    void sampleFinished(); // the sample game's last action was played (or one was refused)
 
 private:
     void setAlert(const QString& text);
     void setOptions(const std::vector<carc::SessionOption>& options);
     void afterAction();
+    bool startSession(const adj::GameConfig& cfg, std::vector<carc::history::PlayerInfo> players,
+                      const std::string& source);
+    void stepSample();
+    void renderDispute();
     std::unique_ptr<carc::history::Store> store_;
     std::unique_ptr<carc::GameSession> session_;
     QVariantList options_;
+    QVariantMap dispute_;
+    int disputeTile_ = -1, disputeFeature_ = -1;
+    QTimer sampleTimer_;
+    size_t sampleNext_ = 0;
+    std::unique_ptr<carc::RulesSearch> rules_;
     QString alert_, language_ = QStringLiteral("en");
     ScoreboardModel* scoreboard_;
     TurnLogModel* log_;

@@ -16,7 +16,7 @@ std::string where(const adj::State& s, int tile) {
 std::unique_ptr<GameSession> GameSession::start(history::Store& store,
                                                 const adj::GameConfig& config,
                                                 std::vector<history::PlayerInfo> players,
-                                                std::string* error) {
+                                                std::string* error, const std::string& source) {
     if (int(players.size()) != config.players) {
         if (error) *error = "the game is for " + std::to_string(config.players) + " players";
         return nullptr;
@@ -24,7 +24,7 @@ std::unique_ptr<GameSession> GameSession::start(history::Store& store,
     std::optional<adj::State> s = adj::State::create(config, error);
     if (!s) return nullptr;
     history::GameInfo info;
-    info.source = "manual";
+    info.source = source;
     info.players = players;
     return std::unique_ptr<GameSession>(new GameSession(
         history::GameRecorder(store, std::move(*s), std::move(info)), std::move(players)));

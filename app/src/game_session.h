@@ -34,7 +34,8 @@ public:
     // *error when the configuration is not a game (unknown set, wrong number of players).
     static std::unique_ptr<GameSession> start(history::Store& store, const adj::GameConfig& config,
                                               std::vector<history::PlayerInfo> players,
-                                              std::string* error);
+                                              std::string* error,
+                                              const std::string& source = "manual");
 
     const adj::State& state() const { return recorder_.state(); }
     const std::vector<history::PlayerInfo>& players() const { return players_; }

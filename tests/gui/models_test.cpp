@@ -1,0 +1,141 @@
+// The C++ models under QML, checked by Qt's QAbstractItemModelTester (every signal and index
+// consistent with rowCount/data) while a real game runs through them: the bundled sample game
+// played by the GameController into a real SQLite history, then the history models reading it.
+#include "game_controller.h"
+#include "history_model.h"
+#include "sample_game.h"
+
+#include <QAbstractItemModelTester>
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Tester = QAbstractItemModelTester;
+
+struct TempHistory {
+    fs::path dir = fs::temp_directory_path() / ("carc-gui-models-" + std::to_string(::getpid()));
+    TempHistory() {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        setHistoryDatabasePath(QString::fromStdString((dir / "history.sqlite").string()));
+    }
+    ~TempHistory() { fs::remove_all(dir); }
+};
+
+// Plays the sample game to its end through the event loop, as the window does.
+void playSample(GameController& game) {
+    QEventLoop loop;
+    QObject::connect(&game, &GameController::sampleFinished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit); // a hang fails below, not forever
+    ASSERT_TRUE(game.startSample(0));
+    loop.exec();
+}
+
+} // namespace
+
+TEST(GuiModels, SampleGameThroughTheControllerAndItsModels) {
+    TempHistory history;
+    GameController game;
+    Tester scoreboard(game.scoreboard(), Tester::FailureReportingMode::Fatal);
+    Tester log(game.log(), Tester::FailureReportingMode::Fatal);
+    int logRowsSeen = 0;
+    QObject::connect(game.log(), &QAbstractItemModel::rowsInserted,
+                     [&](const QModelIndex&, int, int last) { logRowsSeen = last + 1; });
+    playSample(game);
+
+    ASSERT_TRUE(game.finished()) << game.alert().toStdString();
+    EXPECT_EQ(game.alert(), "");
+    const carc::SampleGame& sample = carc::sampleGame();
+    ASSERT_EQ(game.scoreboard()->rowCount(), int(sample.players.size()));
+    for (int p = 0; p < game.scoreboard()->rowCount(); ++p) {
+        const QModelIndex i = game.scoreboard()->index(p);
+        EXPECT_EQ(game.scoreboard()->data(i, ScoreboardModel::ScoreRole).toInt(),
+                  sample.finalScores[size_t(p)]);
+        EXPECT_EQ(game.scoreboard()->data(i, ScoreboardModel::NameRole).toString().toStdString(),
+                  sample.players[size_t(p)].name);
+    }
+    // Every turn reached the log as it was played, and the final scoring has explanations.
+    EXPECT_EQ(logRowsSeen, game.log()->rowCount());
+    EXPECT_GT(game.log()->rowCount(), 70);
+    EXPECT_FALSE(game.finalScoring().isEmpty());
+    int total = 0;
+    for (const QVariant& row : game.pointsByFeature()) {
+        const QVariantMap r = row.toMap();
+        EXPECT_EQ(r["roads"].toInt() + r["cities"].toInt() + r["cloisters"].toInt() +
+                      r["farms"].toInt(),
+                  r["total"].toInt())
+            << r["name"].toString().toStdString();
+        total += r["winner"].toBool();
+    }
+    EXPECT_GE(total, 1) << "someone wins";
+
+    // Switching the language re-renders the explanations (signals checked by the tester).
+    const QString english =
+        game.log()
+            ->data(game.log()->index(game.log()->rowCount() - 1), TurnLogModel::ExplanationsRole)
+            .toStringList()
+            .join(" ");
+    game.setLanguage("nl");
+    const QString dutch =
+        game.log()
+            ->data(game.log()->index(game.log()->rowCount() - 1), TurnLogModel::ExplanationsRole)
+            .toStringList()
+            .join(" ");
+    EXPECT_NE(english, dutch);
+    EXPECT_TRUE(dutch.contains("scoort")) << dutch.toStdString();
+
+    // A dispute about the first tile's first feature, and a rules question.
+    game.selectFeature(0, 0.5, 0.05);
+    EXPECT_FALSE(game.dispute()["title"].toString().isEmpty());
+    game.setLanguage("en");
+    const QVariantList answers = game.searchRules("can a farmer stand on a road");
+    ASSERT_FALSE(answers.isEmpty());
+    EXPECT_FALSE(answers[0].toMap()["title"].toString().isEmpty());
+
+    // The history models read the same game back from the SQLite file.
+    GameListModel games;
+    Tester gamesTester(&games, Tester::FailureReportingMode::Fatal);
+    games.reload();
+    ASSERT_EQ(games.rowCount(), 1) << games.error().toStdString();
+    GameReplayModel replay;
+    Tester replayTester(&replay, Tester::FailureReportingMode::Fatal);
+    replay.setGameId(1);
+    EXPECT_EQ(replay.error(), "");
+    EXPECT_EQ(replay.rowCount(), game.log()->rowCount());
+    PlayerStatsModel stats;
+    Tester statsTester(&stats, Tester::FailureReportingMode::Fatal);
+    stats.reload();
+    EXPECT_EQ(stats.rowCount(), 3);
+}
+
+TEST(GuiModels, RefusedActionsAlertAndChangeNothing) {
+    TempHistory history;
+    GameController game;
+    Tester scoreboard(game.scoreboard(), Tester::FailureReportingMode::Fatal);
+    Tester log(game.log(), Tester::FailureReportingMode::Fatal);
+    EXPECT_FALSE(game.newGame("nope", false, {"A", "B"}, {"red", "blue"}));
+    EXPECT_FALSE(game.alert().isEmpty());
+    ASSERT_TRUE(game.newGame("base", false, {"A", "B"}, {"red", "blue"}));
+    const QString board = game.board();
+    EXPECT_FALSE(game.play("D@5,5r0")) << "not next to any tile";
+    EXPECT_FALSE(game.alert().isEmpty());
+    EXPECT_EQ(game.board(), board);
+    EXPECT_EQ(game.log()->rowCount(), 0);
+    EXPECT_TRUE(game.play("D@1,0r0") || game.play("D@0,1r0") || game.play("D@0,-1r0"));
+    EXPECT_EQ(game.alert(), "");
+}
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}
