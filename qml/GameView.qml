@@ -58,7 +58,7 @@ Item {
                     model: playerCount.value
                     delegate: RowLayout {
                         property alias name: nameField.text
-                        property alias colour: colourBox.currentText
+                        property string colour: colourBox.currentValue
                         TextField {
                             id: nameField
                             placeholderText: qsTr("Player %1").arg(index + 1)
@@ -66,7 +66,13 @@ Item {
                         }
                         ComboBox {
                             id: colourBox
-                            model: ["red", "blue", "green", "yellow", "black", "grey", "pink", "purple"]
+                            // Values are colour names the board draws with; labels are translated.
+                            model: [{ value: "red", label: qsTr("red") }, { value: "blue", label: qsTr("blue") },
+                                    { value: "green", label: qsTr("green") }, { value: "yellow", label: qsTr("yellow") },
+                                    { value: "black", label: qsTr("black") }, { value: "grey", label: qsTr("grey") },
+                                    { value: "pink", label: qsTr("pink") }, { value: "purple", label: qsTr("purple") }]
+                            textRole: "label"
+                            valueRole: "value"
                             currentIndex: index
                         }
                     }
@@ -82,10 +88,6 @@ Item {
                         game.newGame(setBox.currentValue, abbeyMayor.checked, names, colours,
                                      { farmers: farmers.checked, holeExtraTurn: holeExtra.checked })
                     }
-                }
-                Button {
-                    text: qsTr("Watch the sample game")
-                    onClicked: game.startSample(root.sampleInterval)
                 }
                 Button {
                     text: qsTr("Watch the sample game")
@@ -264,11 +266,21 @@ Item {
             Layout.fillHeight: true
             Repeater {
                 model: game.scoreboard
-                delegate: Label {
+                delegate: RowLayout {
                     Layout.fillWidth: true
-                    text: (current ? "▶ " : "") + qsTr("<b>%1</b> (%2): %3 points, %4 followers left")
-                          .arg(name).arg(colour).arg(score).arg(followers)
-                          + (specials ? "<br>" + specials : "")
+                    Rectangle { // the player's colour, as their pieces on the board
+                        width: 14; height: 14; radius: 7
+                        color: colour
+                        border.color: "black"
+                        Layout.alignment: Qt.AlignTop
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        wrapMode: Text.Wrap
+                        text: (current ? "▶ " : "") + qsTr("<b>%1</b>: %2 points, %3 followers left")
+                              .arg(name).arg(score).arg(followers)
+                              + (specials ? "<br>" + specials : "")
+                    }
                 }
             }
             ListView {

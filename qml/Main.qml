@@ -36,8 +36,15 @@ ApplicationWindow {
                     { code: "nl", label: "Nederlands" }]
             textRole: "label"
             valueRole: "code"
-            Component.onCompleted: currentIndex = Math.max(0, indexOfValue(window.startLanguage))
-            onActivated: { gameView.language = currentValue; history.language = currentValue }
+            Component.onCompleted: {
+                currentIndex = Math.max(0, indexOfValue(window.startLanguage))
+                UiLanguage.setLanguage(currentValue)
+            }
+            onActivated: {
+                UiLanguage.setLanguage(currentValue)
+                gameView.language = currentValue
+                history.language = currentValue
+            }
         }
     }
 

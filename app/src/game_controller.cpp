@@ -32,7 +32,8 @@ void GameController::setLanguage(const QString& code) {
     emit languageChanged();
     log_->languageChanged();
     renderDispute();
-    emit stateChanged(); // final scoring texts
+    setOptions(std::vector<carc::SessionOption>(offered_)); // reworded
+    emit stateChanged();                                    // final scoring texts
 }
 
 void GameController::setAlert(const QString& text) {
@@ -83,10 +84,9 @@ bool GameController::startSession(const adj::GameConfig& cfg,
 }
 
 void GameController::afterAction() {
-    options_.clear();
-    if (session_ && session_->state().phase() != adj::Phase::Tile)
-        setOptions(session_->pieceOptions());
-    emit optionsChanged();
+    setOptions(session_ && session_->state().phase() != adj::Phase::Tile
+                   ? session_->pieceOptions()
+                   : std::vector<carc::SessionOption>{});
     scoreboard_->refresh();
     log_->refresh();
     renderDispute(); // a selected feature may have grown or been scored
@@ -94,10 +94,67 @@ void GameController::afterAction() {
 }
 
 void GameController::setOptions(const std::vector<carc::SessionOption>& options) {
+    offered_ = options;
     options_.clear();
     for (const carc::SessionOption& o : options)
-        options_.push_back(QVariantMap{{"action", q(o.text)}, {"label", q(o.label)}});
+        options_.push_back(QVariantMap{{"action", q(o.text)}, {"label", optionLabel(o.action)}});
     emit optionsChanged();
+}
+
+QString GameController::featureName(tiledb::FeatureKind kind) {
+    switch (kind) {
+    case tiledb::FeatureKind::Road: return tr("road");
+    case tiledb::FeatureKind::City: return tr("city");
+    case tiledb::FeatureKind::Field: return tr("farm");
+    case tiledb::FeatureKind::Cloister: return tr("cloister");
+    case tiledb::FeatureKind::Abbey: return tr("abbey");
+    }
+    return {};
+}
+
+QString GameController::optionLabel(const adj::Action& a) const {
+    using K = adj::Action::Kind;
+    const adj::State& s = session_->state();
+    auto featureOn = [&](int tile, int feature) {
+        const tiledb::TileKind& k = *s.board().tiles()[size_t(tile)].kind;
+        return tr("%1 (%2)")
+            .arg(featureName(k.features[size_t(feature)].kind))
+            .arg(QChar::fromLatin1(k.features[size_t(feature)].label));
+    };
+    const int last = s.board().size() - 1;
+    switch (a.kind) {
+    case K::Tile:
+        return tr("at (%1,%2), turned %3°")
+            .arg(a.placement.pos.x)
+            .arg(a.placement.pos.y)
+            .arg(90 * a.placement.rotation);
+    case K::Discard: return tr("it fits nowhere: remove it and draw again");
+    case K::Pass: return tr("no piece");
+    case K::WagonStays: return tr("the wagon goes back to its owner");
+    case K::End: return tr("end the game");
+    case K::WagonMove: {
+        const adj::Pos p = s.board().tiles()[size_t(a.piece.tile)].pos;
+        return tr("wagon to the %1 of the tile at (%2,%3)")
+            .arg(featureOn(a.piece.tile, a.piece.feature))
+            .arg(p.x)
+            .arg(p.y);
+    }
+    case K::Piece:
+        switch (a.piece.kind) {
+        case adj::MeepleKind::Follower:
+            return tr("follower on the %1").arg(featureOn(last, a.piece.feature));
+        case adj::MeepleKind::Mayor:
+            return tr("mayor on the %1").arg(featureOn(last, a.piece.feature));
+        case adj::MeepleKind::Wagon:
+            return tr("wagon on the %1").arg(featureOn(last, a.piece.feature));
+        case adj::MeepleKind::Barn: {
+            const QString corners[4] = {tr("north-west"), tr("north-east"), tr("south-east"),
+                                        tr("south-west")};
+            return tr("barn at the %1 corner").arg(corners[a.piece.corner & 3]);
+        }
+        }
+    }
+    return QString::fromStdString(adj::actionText(s, a));
 }
 
 void GameController::chooseKind(int kind) {
@@ -354,12 +411,26 @@ void GameController::renderDispute() {
             if (r.strength[size_t(p)] > 0)
                 holders
                     << tr("%1 (strength %2)").arg(q(names[size_t(p)])).arg(r.strength[size_t(p)]);
-        const QString kind = q(tiledb::featureKindName(r.kind));
         const int n = int(r.tiles.size());
         const QString tiles = n == 1 ? tr("1 tile") : tr("%1 tiles").arg(n);
-        d["title"] = r.kind == tiledb::FeatureKind::Field ? tr("A farm over %1").arg(tiles)
-                     : r.complete ? tr("A completed %1 of %2").arg(kind, tiles)
-                                  : tr("An open %1 of %2").arg(kind, tiles);
+        // One sentence per kind and state, so each language can agree its words.
+        switch (r.kind) {
+        case tiledb::FeatureKind::Field: d["title"] = tr("A farm over %1").arg(tiles); break;
+        case tiledb::FeatureKind::Road:
+            d["title"] = r.complete ? tr("A completed road of %1").arg(tiles)
+                                    : tr("An open road of %1").arg(tiles);
+            break;
+        case tiledb::FeatureKind::City:
+            d["title"] = r.complete ? tr("A completed city of %1").arg(tiles)
+                                    : tr("An open city of %1").arg(tiles);
+            break;
+        case tiledb::FeatureKind::Cloister:
+        case tiledb::FeatureKind::Abbey:
+            d["title"] = tr("A %1 with %2 around it")
+                             .arg(featureName(r.kind))
+                             .arg(n - 1 == 1 ? tr("1 tile") : tr("%1 tiles").arg(n - 1));
+            break;
+        }
         d["holders"] =
             holders.isEmpty() ? tr("Nobody holds it.") : tr("Held by %1.").arg(holders.join(", "));
         d["atEnd"] = q(adj::kb::render(r.atEnd, lang(), names, game));

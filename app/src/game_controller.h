@@ -143,6 +143,8 @@ signals:
 private:
     void setAlert(const QString& text);
     void setOptions(const std::vector<carc::SessionOption>& options);
+    QString optionLabel(const adj::Action& a) const;
+    static QString featureName(tiledb::FeatureKind kind);
     void afterAction();
     bool startSession(const adj::GameConfig& cfg, std::vector<carc::history::PlayerInfo> players,
                       const std::string& source);
@@ -150,7 +152,8 @@ private:
     void renderDispute();
     std::unique_ptr<carc::history::Store> store_;
     std::unique_ptr<carc::GameSession> session_;
-    QVariantList options_;
+    std::vector<carc::SessionOption> offered_;
+    QVariantList options_; // offered_ for QML, worded in the current language
     QVariantMap dispute_;
     int disputeTile_ = -1, disputeFeature_ = -1;
     QTimer sampleTimer_;

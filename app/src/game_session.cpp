@@ -4,15 +4,6 @@
 
 namespace carc {
 
-namespace {
-const char* const kCorners[4] = {"north-west", "north-east", "south-east", "south-west"};
-
-std::string where(const adj::State& s, int tile) {
-    const adj::Pos p = s.board().tiles()[size_t(tile)].pos;
-    return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
-}
-} // namespace
-
 std::unique_ptr<GameSession> GameSession::start(history::Store& store,
                                                 const adj::GameConfig& config,
                                                 std::vector<history::PlayerInfo> players,
@@ -58,44 +49,28 @@ std::vector<SessionOption> GameSession::placements(int kind) const {
     if (s.phase() != adj::Phase::Tile || kind < 0 || kind >= int(s.kinds().size())) return out;
     for (const adj::Placement& p : s.legalPlacements(kind, true)) {
         const adj::Action a{adj::Action::Kind::Tile, kind, p, {}};
-        out.push_back({a, adj::actionText(s, a),
-                       "at (" + std::to_string(p.pos.x) + "," + std::to_string(p.pos.y) +
-                           "), turned " + std::to_string(90 * p.rotation) + "°"});
+        out.push_back({a, adj::actionText(s, a)});
     }
     return out;
 }
 
 SessionOption GameSession::discardOption(int kind) const {
     const adj::Action a{adj::Action::Kind::Discard, kind, {}, {}};
-    return {a, adj::actionText(state(), a), "it fits nowhere: remove it and draw again"};
+    return {a, adj::actionText(state(), a)};
 }
 
 std::vector<SessionOption> GameSession::pieceOptions() const {
     std::vector<SessionOption> out;
     const adj::State& s = state();
-    auto add = [&](const adj::Action& a, std::string label) {
-        out.push_back({a, adj::actionText(s, a), std::move(label)});
-    };
+    auto add = [&](const adj::Action& a) { out.push_back({a, adj::actionText(s, a)}); };
     if (s.phase() == adj::Phase::Meeple) {
-        add({adj::Action::Kind::Pass, -1, {}, {}}, "no piece");
-        const int last = s.board().size() - 1;
-        const auto& features = s.board().tiles()[size_t(last)].kind->features;
-        for (const adj::MeepleOption& o : s.legalMeeples()) {
-            const std::string feature = tiledb::featureKindName(features[size_t(o.feature)].kind);
-            add({adj::Action::Kind::Piece, -1, {}, o},
-                o.kind == adj::MeepleKind::Barn
-                    ? std::string("barn at the ") + kCorners[o.corner & 3] + " corner"
-                    : std::string(adj::meepleKindName(o.kind)) + " on the " + feature + " (" +
-                          features[size_t(o.feature)].label + ")");
-        }
+        add({adj::Action::Kind::Pass, -1, {}, {}});
+        for (const adj::MeepleOption& o : s.legalMeeples())
+            add({adj::Action::Kind::Piece, -1, {}, o});
     } else if (s.phase() == adj::Phase::Wagon) {
-        add({adj::Action::Kind::WagonStays, -1, {}, {}}, "the wagon goes back to its owner");
-        for (const adj::MeepleOption& o : s.legalWagonMoves()) {
-            const auto& f = s.board().tiles()[size_t(o.tile)].kind->features[size_t(o.feature)];
-            add({adj::Action::Kind::WagonMove, -1, {}, o},
-                std::string("wagon to the ") + tiledb::featureKindName(f.kind) + " (" + f.label +
-                    ") of the tile at " + where(s, o.tile));
-        }
+        add({adj::Action::Kind::WagonStays, -1, {}, {}});
+        for (const adj::MeepleOption& o : s.legalWagonMoves())
+            add({adj::Action::Kind::WagonMove, -1, {}, o});
     }
     return out;
 }

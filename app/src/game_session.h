@@ -15,10 +15,10 @@
 
 namespace carc {
 
+// One choice offered for the next action; the window words it for people in their language.
 struct SessionOption {
     adj::Action action;
-    std::string text;  // the action's text (actions.h)
-    std::string label; // for people, in English: "at (1,0), turned 90°", "follower on the city"
+    std::string text; // the action's text (actions.h)
 };
 
 struct TurnLogEntry {

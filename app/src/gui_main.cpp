@@ -122,6 +122,7 @@ int main(int argc, char* argv[]) {
         const QString file = cli.value(screenshot);
         QTimer::singleShot(1500, &app, [window, file] {
             const bool saved = window && window->grabWindow().save(file);
+            if (window) std::printf("window title: %s\n", qPrintable(window->title()));
             std::fprintf(saved ? stdout : stderr, "%s %s\n",
                          saved ? "screenshot saved to" : "could not save a screenshot to",
                          qPrintable(file));

@@ -1,0 +1,508 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="nl_NL">
+<context>
+    <name>GameController</name>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="57"/>
+        <source>Player %1</source>
+        <translation>Speler %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="106"/>
+        <source>road</source>
+        <translation>weg</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="107"/>
+        <source>city</source>
+        <translation>stad</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="108"/>
+        <source>farm</source>
+        <translation>boerderij</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="109"/>
+        <source>cloister</source>
+        <translation>klooster</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="110"/>
+        <source>abbey</source>
+        <translation>abdij</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="120"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="127"/>
+        <source>at (%1,%2), turned %3°</source>
+        <translation>op (%1,%2), %3° gedraaid</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="131"/>
+        <source>it fits nowhere: remove it and draw again</source>
+        <translation>past nergens: leg hem weg en trek opnieuw</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="132"/>
+        <source>no piece</source>
+        <translation>geen pion</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="133"/>
+        <source>the wagon goes back to its owner</source>
+        <translation>de wagen gaat terug naar zijn eigenaar</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="134"/>
+        <source>end the game</source>
+        <translation>beëindig het spel</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="137"/>
+        <source>wagon to the %1 of the tile at (%2,%3)</source>
+        <translation>wagen naar de %1 van de tegel op (%2,%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="145"/>
+        <source>follower on the %1</source>
+        <translation>volgeling op de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="147"/>
+        <source>mayor on the %1</source>
+        <translation>burgemeester op de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="149"/>
+        <source>wagon on the %1</source>
+        <translation>wagen op de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <source>north-west</source>
+        <translation>noordwest</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <source>north-east</source>
+        <translation>noordoost</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <source>south-east</source>
+        <translation>zuidoost</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="152"/>
+        <source>south-west</source>
+        <translation>zuidwest</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="153"/>
+        <source>barn at the %1 corner</source>
+        <translation>schuur op de %1hoek</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="179"/>
+        <source>Not saved in the history: %1</source>
+        <translation>Niet bewaard in de geschiedenis: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="194"/>
+        <source>No game yet</source>
+        <translation>Nog geen spel</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <source>Game over. Winner: %1 with %2 points</source>
+        <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="208"/>
+        <source>Turn %1: %2 draws a tile (%3 left)</source>
+        <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="212"/>
+        <source>%1 may put a piece on the new tile</source>
+        <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="213"/>
+        <source>%1&apos;s wagon may move on</source>
+        <translation>De wagen van %1 mag verder</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <source>from your supply</source>
+        <translation>uit je voorraad</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <source>%n left</source>
+        <translation>
+            <numerusform>nog %n</numerusform>
+            <numerusform>nog %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="413"/>
+        <source>%1 (strength %2)</source>
+        <translation>%1 (sterkte %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="415"/>
+        <location filename="../app/src/game_controller.cpp" line="431"/>
+        <source>1 tile</source>
+        <translation>1 tegel</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="415"/>
+        <location filename="../app/src/game_controller.cpp" line="431"/>
+        <source>%1 tiles</source>
+        <translation>%1 tegels</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="418"/>
+        <source>A farm over %1</source>
+        <translation>Een boerderij over %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="420"/>
+        <source>A completed road of %1</source>
+        <translation>Een voltooide weg van %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="421"/>
+        <source>An open road of %1</source>
+        <translation>Een open weg van %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <source>A completed city of %1</source>
+        <translation>Een voltooide stad van %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="425"/>
+        <source>An open city of %1</source>
+        <translation>Een open stad van %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="429"/>
+        <source>A %1 with %2 around it</source>
+        <translation>Een %1 met %2 eromheen</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <source>Nobody holds it.</source>
+        <translation>Niemand bezit het.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <source>Held by %1.</source>
+        <translation>In handen van %1.</translation>
+    </message>
+</context>
+<context>
+    <name>GameReplayModel</name>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="118"/>
+        <source> turns</source>
+        <translation> beurten</translation>
+    </message>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="124"/>
+        <source>This game does not replay: </source>
+        <translation>Dit spel laat zich niet naspelen: </translation>
+    </message>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="126"/>
+        <source>No game %1 in %2</source>
+        <translation>Geen spel %1 in %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="147"/>
+        <source>the table</source>
+        <translation>de tafel</translation>
+    </message>
+</context>
+<context>
+    <name>GameView</name>
+    <message>
+        <location filename="../qml/GameView.qml" line="29"/>
+        <source>New game</source>
+        <translation>Nieuw spel</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="44"/>
+        <source>Base game (Winter Edition rules)</source>
+        <translation>Basisspel (regels van de Wintereditie)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="45"/>
+        <source>Winter Edition (84 tiles)</source>
+        <translation>Wintereditie (84 tegels)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="46"/>
+        <source>Print-and-Play Demo</source>
+        <translation>Print-and-play-demo</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="48"/>
+        <source>Abbey &amp; Mayor</source>
+        <translation>Abdij &amp; Burgemeester</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="51"/>
+        <source>Farmers</source>
+        <translation>Boeren</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="54"/>
+        <source>House rule: filling a hole plays again</source>
+        <translation>Huisregel: wie een gat vult, speelt nog eens</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="64"/>
+        <source>Player %1</source>
+        <translation>Speler %1</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="70"/>
+        <source>red</source>
+        <translation>rood</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="70"/>
+        <source>blue</source>
+        <translation>blauw</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="71"/>
+        <source>green</source>
+        <translation>groen</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="71"/>
+        <source>yellow</source>
+        <translation>geel</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="72"/>
+        <source>black</source>
+        <translation>zwart</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="72"/>
+        <source>grey</source>
+        <translation>grijs</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="73"/>
+        <source>pink</source>
+        <translation>roze</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="73"/>
+        <source>purple</source>
+        <translation>paars</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="81"/>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="93"/>
+        <source>Watch the sample game</source>
+        <translation>Bekijk het voorbeeldspel</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Player</source>
+        <translation>Speler</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Roads</source>
+        <translation>Wegen</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Cities</source>
+        <translation>Steden</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Cloisters</source>
+        <translation>Kloosters</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="120"/>
+        <source>Farms</source>
+        <translation>Boerderijen</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="120"/>
+        <source>Total</source>
+        <translation>Totaal</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="138"/>
+        <source>Final scoring</source>
+        <translation>Eindtelling</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="155"/>
+        <source>Which tile was drawn?</source>
+        <translation>Welke tegel is getrokken?</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="187"/>
+        <source>End the game now (final scoring)</source>
+        <translation>Beëindig het spel nu (eindtelling)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="221"/>
+        <source>If the game ended now: %1</source>
+        <translation>Als het spel nu eindigde: %1</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="226"/>
+        <source>Completed as it stands: %1</source>
+        <translation>Voltooid zoals het nu is: %1</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="239"/>
+        <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
+        <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="243"/>
+        <source>Ask</source>
+        <translation>Vraag</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="280"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="298"/>
+        <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
+        <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message numerus="yes">
+        <location filename="../qml/HistoryView.qml" line="26"/>
+        <source>%n game(s) played</source>
+        <translation>
+            <numerusform>%n spel gespeeld</numerusform>
+            <numerusform>%n spellen gespeeld</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="50"/>
+        <source>%1 · %2 · %3 turns</source>
+        <translation>%1 · %2 · %3 beurten</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="54"/>
+        <source>  (in progress)</source>
+        <translation>  (bezig)</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="62"/>
+        <source>Players</source>
+        <translation>Spelers</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="71"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 won, average %4, best %5&lt;br&gt;roads %6 · cities %7 · cloisters %8 · farms %9&lt;br&gt;longest road %10 tiles, biggest city %11 tiles</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 spellen, %3 gewonnen, gemiddeld %4, beste %5&lt;br&gt;wegen %6 · steden %7 · kloosters %8 · boerderijen %9&lt;br&gt;langste weg %10 tegels, grootste stad %11 tegels</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="80"/>
+        <source>Reload</source>
+        <translation>Opnieuw laden</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="96"/>
+        <source>Choose a game</source>
+        <translation>Kies een spel</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="117"/>
+        <source>Turn %1 of %2</source>
+        <translation>Beurt %1 van %2</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="151"/>
+        <source>%1 played %2</source>
+        <translation>%1 speelde %2</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="160"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="171"/>
+        <source>No score this turn.</source>
+        <translation>Geen punten deze beurt.</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <location filename="../qml/Main.qml" line="11"/>
+        <source>Carcassonne Scorer</source>
+        <translation>Carcassonne-scorebord</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="28"/>
+        <source>Game</source>
+        <translation>Spel</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="29"/>
+        <source>Tile catalogues</source>
+        <translation>Tegelcatalogi</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="30"/>
+        <source>History</source>
+        <translation>Geschiedenis</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="69"/>
+        <source>%1 — %2 tiles, %3 kinds</source>
+        <translation>%1 — %2 tegels, %3 soorten</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreboardModel</name>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
+        <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
+    </message>
+</context>
+<context>
+    <name>TurnLogModel</name>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <source>the table</source>
+        <translation>de tafel</translation>
+    </message>
+</context>
+</TS>

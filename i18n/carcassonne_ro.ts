@@ -1,0 +1,510 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ro_RO">
+<context>
+    <name>GameController</name>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="57"/>
+        <source>Player %1</source>
+        <translation>Jucătorul %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="106"/>
+        <source>road</source>
+        <translation>drum</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="107"/>
+        <source>city</source>
+        <translation>oraș</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="108"/>
+        <source>farm</source>
+        <translation>câmp</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="109"/>
+        <source>cloister</source>
+        <translation>mănăstire</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="110"/>
+        <source>abbey</source>
+        <translation>abație</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="120"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="127"/>
+        <source>at (%1,%2), turned %3°</source>
+        <translation>la (%1,%2), rotit %3°</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="131"/>
+        <source>it fits nowhere: remove it and draw again</source>
+        <translation>nu se potrivește nicăieri: scoate-l și trage altul</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="132"/>
+        <source>no piece</source>
+        <translation>fără pion</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="133"/>
+        <source>the wagon goes back to its owner</source>
+        <translation>căruța se întoarce la proprietar</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="134"/>
+        <source>end the game</source>
+        <translation>încheie jocul</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="137"/>
+        <source>wagon to the %1 of the tile at (%2,%3)</source>
+        <translation>căruța pe %1 de pe cartonașul de la (%2,%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="145"/>
+        <source>follower on the %1</source>
+        <translation>supus pe %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="147"/>
+        <source>mayor on the %1</source>
+        <translation>primar pe %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="149"/>
+        <source>wagon on the %1</source>
+        <translation>căruță pe %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <source>north-west</source>
+        <translation>nord-vest</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <source>north-east</source>
+        <translation>nord-est</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <source>south-east</source>
+        <translation>sud-est</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="152"/>
+        <source>south-west</source>
+        <translation>sud-vest</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="153"/>
+        <source>barn at the %1 corner</source>
+        <translation>hambar în colțul de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="179"/>
+        <source>Not saved in the history: %1</source>
+        <translation>Nu s-a salvat în istoric: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="194"/>
+        <source>No game yet</source>
+        <translation>Niciun joc încă</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <source>Game over. Winner: %1 with %2 points</source>
+        <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="208"/>
+        <source>Turn %1: %2 draws a tile (%3 left)</source>
+        <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="212"/>
+        <source>%1 may put a piece on the new tile</source>
+        <translation>%1 poate pune un pion pe cartonașul nou</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="213"/>
+        <source>%1&apos;s wagon may move on</source>
+        <translation>Căruța lui %1 poate merge mai departe</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <source>from your supply</source>
+        <translation>din rezerva ta</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <source>%n left</source>
+        <translation>
+            <numerusform>a mai rămas %n</numerusform>
+            <numerusform>au mai rămas %n</numerusform>
+            <numerusform>au mai rămas %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="413"/>
+        <source>%1 (strength %2)</source>
+        <translation>%1 (forță %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="415"/>
+        <location filename="../app/src/game_controller.cpp" line="431"/>
+        <source>1 tile</source>
+        <translation>1 cartonaș</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="415"/>
+        <location filename="../app/src/game_controller.cpp" line="431"/>
+        <source>%1 tiles</source>
+        <translation>%1 cartonașe</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="418"/>
+        <source>A farm over %1</source>
+        <translation>Un câmp pe %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="420"/>
+        <source>A completed road of %1</source>
+        <translation>Un drum terminat de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="421"/>
+        <source>An open road of %1</source>
+        <translation>Un drum neterminat de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <source>A completed city of %1</source>
+        <translation>Un oraș terminat de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="425"/>
+        <source>An open city of %1</source>
+        <translation>Un oraș neterminat de %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="429"/>
+        <source>A %1 with %2 around it</source>
+        <translation>O %1 cu %2 în jur</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <source>Nobody holds it.</source>
+        <translation>Nu îl ține nimeni.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <source>Held by %1.</source>
+        <translation>Ținut de %1.</translation>
+    </message>
+</context>
+<context>
+    <name>GameReplayModel</name>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="118"/>
+        <source> turns</source>
+        <translation> ture</translation>
+    </message>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="124"/>
+        <source>This game does not replay: </source>
+        <translation>Jocul nu se poate reda: </translation>
+    </message>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="126"/>
+        <source>No game %1 in %2</source>
+        <translation>Niciun joc %1 în %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/history_model.cpp" line="147"/>
+        <source>the table</source>
+        <translation>masa</translation>
+    </message>
+</context>
+<context>
+    <name>GameView</name>
+    <message>
+        <location filename="../qml/GameView.qml" line="29"/>
+        <source>New game</source>
+        <translation>Joc nou</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="44"/>
+        <source>Base game (Winter Edition rules)</source>
+        <translation>Jocul de bază (regulile ediției de iarnă)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="45"/>
+        <source>Winter Edition (84 tiles)</source>
+        <translation>Ediția de iarnă (84 de cartonașe)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="46"/>
+        <source>Print-and-Play Demo</source>
+        <translation>Demo de imprimat</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="48"/>
+        <source>Abbey &amp; Mayor</source>
+        <translation>Abația și primarul</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="51"/>
+        <source>Farmers</source>
+        <translation>Țărani</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="54"/>
+        <source>House rule: filling a hole plays again</source>
+        <translation>Regulă de casă: cine umple o gaură mai joacă o dată</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="64"/>
+        <source>Player %1</source>
+        <translation>Jucătorul %1</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="70"/>
+        <source>red</source>
+        <translation>roșu</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="70"/>
+        <source>blue</source>
+        <translation>albastru</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="71"/>
+        <source>green</source>
+        <translation>verde</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="71"/>
+        <source>yellow</source>
+        <translation>galben</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="72"/>
+        <source>black</source>
+        <translation>negru</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="72"/>
+        <source>grey</source>
+        <translation>gri</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="73"/>
+        <source>pink</source>
+        <translation>roz</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="73"/>
+        <source>purple</source>
+        <translation>mov</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="81"/>
+        <source>Start</source>
+        <translation>Începe</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="93"/>
+        <source>Watch the sample game</source>
+        <translation>Urmărește jocul demonstrativ</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Player</source>
+        <translation>Jucător</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Roads</source>
+        <translation>Drumuri</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Cities</source>
+        <translation>Orașe</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="119"/>
+        <source>Cloisters</source>
+        <translation>Mănăstiri</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="120"/>
+        <source>Farms</source>
+        <translation>Câmpuri</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="120"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="138"/>
+        <source>Final scoring</source>
+        <translation>Punctajul final</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="155"/>
+        <source>Which tile was drawn?</source>
+        <translation>Ce cartonaș s-a tras?</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="187"/>
+        <source>End the game now (final scoring)</source>
+        <translation>Încheie jocul acum (punctajul final)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="221"/>
+        <source>If the game ended now: %1</source>
+        <translation>Dacă jocul s-ar termina acum: %1</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="226"/>
+        <source>Completed as it stands: %1</source>
+        <translation>Terminat așa cum este: %1</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="239"/>
+        <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
+        <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="243"/>
+        <source>Ask</source>
+        <translation>Întreabă</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="280"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="298"/>
+        <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
+        <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message numerus="yes">
+        <location filename="../qml/HistoryView.qml" line="26"/>
+        <source>%n game(s) played</source>
+        <translation>
+            <numerusform>%n joc jucat</numerusform>
+            <numerusform>%n jocuri jucate</numerusform>
+            <numerusform>%n de jocuri jucate</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="50"/>
+        <source>%1 · %2 · %3 turns</source>
+        <translation>%1 · %2 · %3 ture</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="54"/>
+        <source>  (in progress)</source>
+        <translation>  (în desfășurare)</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="62"/>
+        <source>Players</source>
+        <translation>Jucători</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="71"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 won, average %4, best %5&lt;br&gt;roads %6 · cities %7 · cloisters %8 · farms %9&lt;br&gt;longest road %10 tiles, biggest city %11 tiles</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 jocuri, %3 câștigate, medie %4, cel mai bun %5&lt;br&gt;drumuri %6 · orașe %7 · mănăstiri %8 · câmpuri %9&lt;br&gt;cel mai lung drum %10 cartonașe, cel mai mare oraș %11 cartonașe</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="80"/>
+        <source>Reload</source>
+        <translation>Reîncarcă</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="96"/>
+        <source>Choose a game</source>
+        <translation>Alege un joc</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="117"/>
+        <source>Turn %1 of %2</source>
+        <translation>Tura %1 din %2</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="151"/>
+        <source>%1 played %2</source>
+        <translation>%1 a jucat %2</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="160"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../qml/HistoryView.qml" line="171"/>
+        <source>No score this turn.</source>
+        <translation>Niciun punct în tura aceasta.</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <location filename="../qml/Main.qml" line="11"/>
+        <source>Carcassonne Scorer</source>
+        <translation>Carcassonne – punctaj</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="28"/>
+        <source>Game</source>
+        <translation>Joc</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="29"/>
+        <source>Tile catalogues</source>
+        <translation>Cataloage de cartonașe</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="30"/>
+        <source>History</source>
+        <translation>Istoric</translation>
+    </message>
+    <message>
+        <location filename="../qml/Main.qml" line="69"/>
+        <source>%1 — %2 tiles, %3 kinds</source>
+        <translation>%1 — %2 cartonașe, %3 tipuri</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreboardModel</name>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
+        <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
+    </message>
+</context>
+<context>
+    <name>TurnLogModel</name>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <source>the table</source>
+        <translation>masa</translation>
+    </message>
+</context>
+</TS>
