@@ -114,37 +114,47 @@
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="194"/>
+        <location filename="../app/src/game_controller.cpp" line="191"/>
+        <source>The game is over: its turns stay as they are.</source>
+        <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="196"/>
+        <source>There is no turn to take back.</source>
+        <translation>Er is geen beurt om terug te nemen.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="210"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <location filename="../app/src/game_controller.cpp" line="219"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="208"/>
+        <location filename="../app/src/game_controller.cpp" line="224"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="212"/>
+        <location filename="../app/src/game_controller.cpp" line="228"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="213"/>
+        <location filename="../app/src/game_controller.cpp" line="229"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -152,59 +162,59 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="413"/>
+        <location filename="../app/src/game_controller.cpp" line="429"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="415"/>
         <location filename="../app/src/game_controller.cpp" line="431"/>
+        <location filename="../app/src/game_controller.cpp" line="447"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="415"/>
         <location filename="../app/src/game_controller.cpp" line="431"/>
+        <location filename="../app/src/game_controller.cpp" line="447"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="418"/>
+        <location filename="../app/src/game_controller.cpp" line="434"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="420"/>
+        <location filename="../app/src/game_controller.cpp" line="436"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="421"/>
+        <location filename="../app/src/game_controller.cpp" line="437"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <location filename="../app/src/game_controller.cpp" line="440"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="425"/>
+        <location filename="../app/src/game_controller.cpp" line="441"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="429"/>
+        <location filename="../app/src/game_controller.cpp" line="445"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <location filename="../app/src/game_controller.cpp" line="451"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <location filename="../app/src/game_controller.cpp" line="451"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -365,37 +375,42 @@
         <translation>Welke tegel is getrokken?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="187"/>
+        <location filename="../qml/GameView.qml" line="188"/>
+        <source>Take back the last turn (correction)</source>
+        <translation>Neem de laatste beurt terug (correctie)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="194"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="221"/>
+        <location filename="../qml/GameView.qml" line="228"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="226"/>
+        <location filename="../qml/GameView.qml" line="233"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="239"/>
+        <location filename="../qml/GameView.qml" line="246"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="243"/>
+        <location filename="../qml/GameView.qml" line="250"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="280"/>
+        <location filename="../qml/GameView.qml" line="287"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="298"/>
+        <location filename="../qml/GameView.qml" line="305"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -492,7 +507,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <location filename="../app/src/game_controller.cpp" line="521"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -500,7 +515,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="576"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

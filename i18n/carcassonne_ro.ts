@@ -114,37 +114,47 @@
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="194"/>
+        <location filename="../app/src/game_controller.cpp" line="191"/>
+        <source>The game is over: its turns stay as they are.</source>
+        <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="196"/>
+        <source>There is no turn to take back.</source>
+        <translation>Nu există nicio tură de anulat.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="210"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <location filename="../app/src/game_controller.cpp" line="219"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="208"/>
+        <location filename="../app/src/game_controller.cpp" line="224"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="212"/>
+        <location filename="../app/src/game_controller.cpp" line="228"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="213"/>
+        <location filename="../app/src/game_controller.cpp" line="229"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -153,59 +163,59 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="413"/>
+        <location filename="../app/src/game_controller.cpp" line="429"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="415"/>
         <location filename="../app/src/game_controller.cpp" line="431"/>
+        <location filename="../app/src/game_controller.cpp" line="447"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="415"/>
         <location filename="../app/src/game_controller.cpp" line="431"/>
+        <location filename="../app/src/game_controller.cpp" line="447"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="418"/>
+        <location filename="../app/src/game_controller.cpp" line="434"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="420"/>
+        <location filename="../app/src/game_controller.cpp" line="436"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="421"/>
+        <location filename="../app/src/game_controller.cpp" line="437"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <location filename="../app/src/game_controller.cpp" line="440"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="425"/>
+        <location filename="../app/src/game_controller.cpp" line="441"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="429"/>
+        <location filename="../app/src/game_controller.cpp" line="445"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <location filename="../app/src/game_controller.cpp" line="451"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="435"/>
+        <location filename="../app/src/game_controller.cpp" line="451"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -366,37 +376,42 @@
         <translation>Ce cartonaș s-a tras?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="187"/>
+        <location filename="../qml/GameView.qml" line="188"/>
+        <source>Take back the last turn (correction)</source>
+        <translation>Anulează ultima tură (corectură)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="194"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="221"/>
+        <location filename="../qml/GameView.qml" line="228"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="226"/>
+        <location filename="../qml/GameView.qml" line="233"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="239"/>
+        <location filename="../qml/GameView.qml" line="246"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="243"/>
+        <location filename="../qml/GameView.qml" line="250"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="280"/>
+        <location filename="../qml/GameView.qml" line="287"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="298"/>
+        <location filename="../qml/GameView.qml" line="305"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -494,7 +509,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <location filename="../app/src/game_controller.cpp" line="521"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -502,7 +517,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="576"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

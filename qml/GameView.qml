@@ -182,6 +182,13 @@ Item {
                 Layout.fillWidth: true
             }
             Button {
+                objectName: "undo"
+                visible: game.running && !game.finished && game.log.count > 0
+                enabled: !game.samplePlaying
+                text: qsTr("Take back the last turn (correction)")
+                onClicked: game.undoLastTurn()
+            }
+            Button {
                 visible: game.running && !game.finished
                 enabled: !game.samplePlaying
                 text: qsTr("End the game now (final scoring)")

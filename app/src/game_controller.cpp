@@ -185,6 +185,22 @@ bool GameController::play(const QString& action) {
     return true;
 }
 
+bool GameController::undoLastTurn() {
+    if (!session_ || samplePlaying()) return false;
+    if (session_->state().terminal()) {
+        setAlert(tr("The game is over: its turns stay as they are."));
+        return false;
+    }
+    std::string alert;
+    if (session_->log().empty() || !session_->undoLastTurn(&alert)) {
+        setAlert(alert.empty() ? tr("There is no turn to take back.") : q(alert));
+        return false;
+    }
+    setAlert({});
+    afterAction();
+    return true;
+}
+
 bool GameController::endGame() {
     if (!session_ || session_->state().terminal()) return false;
     return play(QStringLiteral("end"));
@@ -524,18 +540,20 @@ TurnLogModel::TurnLogModel(GameController* game) : QAbstractListModel(game), gam
 
 void TurnLogModel::refresh() {
     const int rows = game_->session() ? int(game_->session()->log().size()) : 0;
-    if (rows < rows_ || !game_->session()) {
+    const int before = rows_;
+    if (rows < rows_ || !game_->session()) { // a new game, or turns taken back
         beginResetModel();
         rows_ = rows;
         endResetModel();
-        return;
+    } else {
+        if (rows_ > 0) emit dataChanged(index(rows_ - 1), index(rows_ - 1)); // turn in progress
+        if (rows > rows_) {
+            beginInsertRows({}, rows_, rows - 1);
+            rows_ = rows;
+            endInsertRows();
+        }
     }
-    if (rows_ > 0) emit dataChanged(index(rows_ - 1), index(rows_ - 1)); // the turn in progress
-    if (rows > rows_) {
-        beginInsertRows({}, rows_, rows - 1);
-        rows_ = rows;
-        endInsertRows();
-    }
+    if (rows_ != before) emit countChanged();
 }
 
 void TurnLogModel::languageChanged() {

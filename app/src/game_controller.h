@@ -45,6 +45,7 @@ class TurnLogModel : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("made by GameController")
+    Q_PROPERTY(int count READ count NOTIFY countChanged)
 
 public:
     enum Role { SeqRole = Qt::UserRole + 1, PlayerRole, ActionsRole, ExplanationsRole };
@@ -54,6 +55,10 @@ public:
     QHash<int, QByteArray> roleNames() const override;
     void refresh();
     void languageChanged();
+    int count() const { return rows_; }
+
+signals:
+    void countChanged();
 
 private:
     GameController* game_;
@@ -94,6 +99,8 @@ public:
     Q_INVOKABLE void chooseKind(int kind);
     Q_INVOKABLE bool play(const QString& action);
     Q_INVOKABLE bool endGame();
+    // A correction: take back the turn in progress or the last turn (kept in the history).
+    Q_INVOKABLE bool undoLastTurn();
 
     // The bundled sample game (sample_game.h), one reported action every intervalMs.
     Q_INVOKABLE bool startSample(int intervalMs = 700);

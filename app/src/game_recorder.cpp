@@ -109,6 +109,28 @@ void GameRecorder::flush() {
     if (!actions_.empty()) storeTurn();
 }
 
+std::string GameRecorder::withdrawLastTurn(const std::string& why) {
+    std::string withdrawn;
+    if (!actions_.empty()) {
+        withdrawn = actions_;
+        recordCorrection(Correction{seq_ + 1, why, actions_, "", ""});
+    } else if (seq_ > 0) {
+        withdrawn = store_.withdrawLastTurn(id_, Correction{seq_, why, "", "", ""});
+    } else {
+        return withdrawn;
+    }
+    // The state before it: the stored turns replayed, as when a game is resumed.
+    GameRecorder before = resume(store_, id_);
+    state_ = std::move(before.state_);
+    seq_ = before.seq_;
+    player_ = -1;
+    actions_.clear();
+    thumbnail_.clear();
+    recordedAt_.clear();
+    events_.clear();
+    return withdrawn;
+}
+
 void GameRecorder::recordCorrection(Correction c) {
     if (c.turnSeq == 0) c.turnSeq = seq_ + 1;
     store_.recordCorrection(id_, c);

@@ -45,6 +45,11 @@ public:
     void flush();
     // A change the user made to the turn in progress (or, with turnSeq, to an earlier one).
     void recordCorrection(Correction c);
+    // The players take back the turn in progress, or else the last stored turn (recorded as a
+    // correction saying `why`, with the actions taken back); the engine's state goes back to
+    // before it. Returns the actions taken back ("" when there was nothing to take back).
+    // Throws StoreError (e.g. the game is finished: its turns stay as they are).
+    std::string withdrawLastTurn(const std::string& why);
 
 private:
     GameRecorder(Store& store, adj::State state, GameId id, int turns,

@@ -104,6 +104,22 @@ bool GameSession::play(const std::string& text, adj::kb::Lang lang, std::string*
     return play(*a, lang, alert);
 }
 
+bool GameSession::undoLastTurn(std::string* alert) {
+    std::string taken;
+    try {
+        taken = recorder_.withdrawLastTurn("turn taken back by the players");
+    } catch (const history::StoreError& e) {
+        if (alert) *alert = e.what();
+        return false;
+    }
+    if (taken.empty()) {
+        if (alert) *alert = "there is no turn to take back";
+        return false;
+    }
+    while (!log_.empty() && log_.back().seq > recorder_.turnsRecorded()) log_.pop_back();
+    return true;
+}
+
 bool GameSession::endGame(adj::kb::Lang lang, std::string* alert) {
     return play(adj::Action{adj::Action::Kind::End, -1, {}, {}}, lang, alert);
 }

@@ -58,6 +58,11 @@ public:
     // the reason in `lang` in *alert; the state and the history are unchanged.
     bool play(const adj::Action& action, adj::kb::Lang lang, std::string* alert);
     bool play(const std::string& text, adj::kb::Lang lang, std::string* alert);
+    // A correction: the players take back the turn in progress or the last turn (a tile entered
+    // wrongly, a piece on the wrong feature). The history keeps what was taken back as a
+    // correction. Returns false with the reason in *alert when there is nothing to take back
+    // or the game is finished.
+    bool undoLastTurn(std::string* alert);
     // The players declare the game over (final scoring of what is on the table).
     bool endGame(adj::kb::Lang lang, std::string* alert);
 

@@ -273,6 +273,29 @@ void Store::recordCorrection(GameId game, const Correction& c) {
     st.bind(4, c.what).bind(5, c.before).bind(6, c.after).run();
 }
 
+std::string Store::withdrawLastTurn(GameId game, Correction c) {
+    Savepoint sp(db_);
+    Stmt g(db_, "SELECT finished_at IS NOT NULL FROM games WHERE id = ?");
+    g.bind(1, game);
+    if (!g.step()) throw StoreError(path() + ": no game " + std::to_string(game));
+    if (g.integer(0))
+        throw StoreError(path() + ": game " + std::to_string(game) +
+                         " is finished: its turns stay as they are");
+    Stmt last(db_, "SELECT seq, action FROM turns WHERE game_id = ? ORDER BY seq DESC LIMIT 1");
+    last.bind(1, game);
+    if (!last.step())
+        throw StoreError(path() + ": game " + std::to_string(game) + " has no turn to take back");
+    c.turnSeq = int(last.integer(0));
+    if (c.before.empty()) c.before = last.text(1);
+    Stmt del(db_, "DELETE FROM turns WHERE game_id = ? AND seq = ?"); // score lines cascade
+    del.bind(1, game).bind(2, std::int64_t(c.turnSeq)).run();
+    Stmt count(db_, "UPDATE games SET turn_count = turn_count - 1 WHERE id = ?");
+    count.bind(1, game).run();
+    recordCorrection(game, c);
+    sp.commit();
+    return c.before;
+}
+
 void Store::finishGame(GameId game, const std::vector<int>& finalScores,
                        const std::string& finishedAt) {
     Savepoint sp(db_);

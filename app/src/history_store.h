@@ -114,6 +114,11 @@ public:
     GameId beginGame(GameInfo info); // fills uuid/startedAt when empty
     void recordTurn(GameId game, const TurnRecord& turn);
     void recordCorrection(GameId game, const Correction& c);
+    // A correction that takes back the game's last stored turn: the turn leaves the turns
+    // table and its action text is kept in the correction (c.before), in one transaction.
+    // Returns that action text. Throws StoreError when the game is unknown, finished (its
+    // turns stay as they are) or has no turn.
+    std::string withdrawLastTurn(GameId game, Correction c);
     void finishGame(GameId game, const std::vector<int>& finalScores,
                     const std::string& finishedAt = "");
     void deleteGame(GameId game);

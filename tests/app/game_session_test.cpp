@@ -98,3 +98,52 @@ TEST(GameSession, GamesPlayedOnlyThroughTheOfferedOptionsEndAsTheHistorySays) {
         EXPECT_GT(actions, 40);
     }
 }
+
+TEST(GameSession, TakingBackATurnIsACorrectionTheHistoryKeeps) {
+    auto store = history::Store::open(":memory:");
+    auto session = newSession(*store, adj::GameConfig::forSet("base", 2));
+    std::string alert;
+    EXPECT_FALSE(session->undoLastTurn(&alert)) << "nothing to take back yet";
+    ASSERT_TRUE(session->play("E@0,1r2", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_TRUE(session->play("follower:c", adj::kb::Lang::En, &alert)) << alert;
+    const std::string afterFirst = session->state().toNotation();
+    // The second turn is entered wrongly, then taken back once stored.
+    ASSERT_TRUE(session->play("D@1,0r0", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_TRUE(session->play("pass", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_EQ(session->log().size(), 2u);
+    ASSERT_TRUE(session->undoLastTurn(&alert)) << alert;
+    EXPECT_EQ(session->state().toNotation(), afterFirst);
+    EXPECT_EQ(session->log().size(), 1u);
+    // A tile placed but its piece not yet chosen is taken back too.
+    ASSERT_TRUE(session->play("D@-1,0r0", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_TRUE(session->undoLastTurn(&alert)) << alert;
+    EXPECT_EQ(session->state().toNotation(), afterFirst);
+    EXPECT_EQ(session->state().phase(), adj::Phase::Tile);
+    // The right second turn.
+    ASSERT_TRUE(session->play("D@0,-1r2", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_TRUE(session->play("pass", adj::kb::Lang::En, &alert)) << alert;
+
+    const history::StoredGame g = *store->game(session->gameId());
+    ASSERT_EQ(g.turns.size(), 2u);
+    EXPECT_EQ(g.turns[0].action, "E@0,1r2 follower:c");
+    EXPECT_EQ(g.turns[1].action, "D@0,-1r2 pass");
+    EXPECT_EQ(g.summary.turns, 2);
+    ASSERT_EQ(g.corrections.size(), 2u);
+    EXPECT_EQ(g.corrections[0].turnSeq, 2);
+    EXPECT_EQ(g.corrections[0].before, "D@1,0r0 pass");
+    EXPECT_EQ(g.corrections[1].before, "D@-1,0r0");
+    EXPECT_EQ(history::replayGame(g), "");
+    EXPECT_EQ(store->integrityProblems(), "");
+}
+
+TEST(GameSession, AFinishedGameKeepsItsTurns) {
+    auto store = history::Store::open(":memory:");
+    auto session = newSession(*store, adj::GameConfig::forSet("base", 2));
+    std::string alert;
+    ASSERT_TRUE(session->play("E@0,1r2", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_TRUE(session->play("pass", adj::kb::Lang::En, &alert)) << alert;
+    ASSERT_TRUE(session->endGame(adj::kb::Lang::En, &alert)) << alert;
+    EXPECT_FALSE(session->undoLastTurn(&alert));
+    EXPECT_NE(alert.find("finished"), std::string::npos) << alert;
+    EXPECT_EQ(store->game(session->gameId())->turns.size(), 2u);
+}

@@ -130,8 +130,16 @@ TEST(GuiModels, RefusedActionsAlertAndChangeNothing) {
     EXPECT_FALSE(game.alert().isEmpty());
     EXPECT_EQ(game.board(), board);
     EXPECT_EQ(game.log()->rowCount(), 0);
-    EXPECT_TRUE(game.play("D@1,0r0") || game.play("D@0,1r0") || game.play("D@0,-1r0"));
+    EXPECT_FALSE(game.undoLastTurn()) << "nothing to take back";
+    ASSERT_TRUE(game.play("D@1,0r0"));
     EXPECT_EQ(game.alert(), "");
+    EXPECT_EQ(game.log()->count(), 1);
+    EXPECT_NE(game.board(), board);
+    // The correction: the tile goes back, the log row goes, the options are tiles again.
+    ASSERT_TRUE(game.undoLastTurn()) << game.alert().toStdString();
+    EXPECT_EQ(game.board(), board);
+    EXPECT_EQ(game.log()->count(), 0);
+    EXPECT_TRUE(game.options().isEmpty());
 }
 
 int main(int argc, char** argv) {
