@@ -1,0 +1,117 @@
+// Following a game turn by turn from pictures: each turn's picture (the scene generator, after
+// the tile is laid) goes to the TurnObserver with the engine's state before the turn; the tile it
+// reads must be the one that was placed, or it must say it cannot tell (never a wrong tile
+// silently). Also the discrepancies: no new tile, and a picture of another game.
+#include "vision/observer.h"
+#include "vision/scene.h"
+
+#include "adjudicator/random_game.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct Turn {
+    adj::State before;
+    adj::Action tile;
+    adj::State after; // the tile laid, no piece yet
+};
+
+std::vector<Turn> tileTurns(const adj::GameConfig& cfg, std::uint64_t seed, int count) {
+    std::vector<Turn> out;
+    adj::State replay = *adj::State::create(cfg);
+    adj::RandomGameOptions o;
+    o.maxTiles = count + 1;
+    o.onStep = [&](const adj::State&, const adj::RandomStep& step) {
+        if (step.kind == adj::Action::Kind::Tile) {
+            Turn t{replay, step, replay};
+            adj::apply(t.after, step);
+            out.push_back(std::move(t));
+        }
+        adj::apply(replay, step);
+    };
+    adj::playRandomGame(cfg, seed, o);
+    return out;
+}
+
+// A camera at a fixed height over the table: tiles about 80 pixels wide whatever the board's
+// size (the generator frames the board: `fill` undoes that), up to 75% of the picture.
+vision::SceneParams camera(std::uint64_t seed, const adj::State& s) {
+    int minX = 0, maxX = 0, minY = 0, maxY = 0;
+    for (const adj::PlacedTile& t : s.board().tiles()) {
+        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
+        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
+    }
+    const int span = std::max(maxX - minX + 1, maxY - minY + 1);
+    vision::SceneParams p;
+    p.fill = std::min(0.75, 1.15 * span * 80.0 / p.height);
+    p.seed = seed;
+    p.tiltDeg = 20;
+    p.yawDeg = 30; // the picture's north is not the table's: the observer must find the turn
+    return p;
+}
+
+} // namespace
+
+TEST(TurnObserver, ReadsEachTurnsTileOrSaysItCannot) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3);
+    const vision::TurnObserver observer(vision::enrolProcedural(vision::gameSets(cfg), 2), cfg);
+    const std::vector<Turn> turns = tileTurns(cfg, 77, 24);
+    int right = 0, wrong = 0, unsure = 0;
+    for (size_t i = 0; i < turns.size(); ++i) {
+        const vision::Scene scene =
+            vision::renderScene(turns[i].after, camera(500 + i, turns[i].after));
+        const vision::TurnObservation o = observer.observe(turns[i].before, scene.image);
+        const std::string expected = adj::actionText(turns[i].before, turns[i].tile);
+        if (o.status != vision::TurnObservation::Status::NewTile) {
+            ++unsure;
+            EXPECT_FALSE(o.problem.empty() &&
+                         o.status != vision::TurnObservation::Status::NoChange);
+            std::printf("turn %zu (%s): %s\n", i + 1, expected.c_str(),
+                        o.problem.empty() ? "no change seen" : o.problem.c_str());
+            continue;
+        }
+        const std::string seen = adj::actionText(turns[i].before, *o.action);
+        // The same kind at the same cell, turned the same or to a rotation that looks the same.
+        const tiledb::TileKind& kind = *turns[i].before.kinds()[size_t(o.action->tileKind)];
+        const int turned = o.action->placement.rotation - turns[i].tile.placement.rotation;
+        if (o.action->tileKind == turns[i].tile.tileKind &&
+            o.action->placement.pos == turns[i].tile.placement.pos &&
+            (turned + 4) % kind.distinctRotations == 0) {
+            ++right;
+        } else {
+            ++wrong;
+            ADD_FAILURE() << "turn " << i + 1 << ": placed " << expected << ", read " << seen;
+        }
+    }
+    std::printf("%d turns: %d read right, %d wrong, %d not read\n", int(turns.size()), right, wrong,
+                unsure);
+    EXPECT_EQ(wrong, 0) << "a tile read wrongly is a silent error";
+    // Measured: 12 of 24 read, the rest refused. Each picture is localised afresh, and the
+    // lattice search does not find boards of under ~8 tiles: carrying the lattice from turn to
+    // turn (the camera is fixed) is the next step of turn tracking.
+    EXPECT_GE(right, 10);
+}
+
+TEST(TurnObserver, NoNewTileAndAnotherGamesBoardAreReported) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2);
+    const vision::TurnObserver observer(vision::enrolProcedural(vision::gameSets(cfg), 2), cfg);
+    const std::vector<Turn> turns = tileTurns(cfg, 91, 14);
+    // The picture before the turn: nothing new.
+    const Turn& t = turns.back();
+    const vision::TurnObservation same =
+        observer.observe(t.before, vision::renderScene(t.before, camera(3, t.before)).image);
+    EXPECT_EQ(same.status, vision::TurnObservation::Status::NoChange) << same.problem;
+    EXPECT_GT(same.agreeing, 8);
+    // Another game's board: the engine's tiles are not what the picture shows.
+    const std::vector<Turn> other = tileTurns(cfg, 92, 14);
+    const vision::TurnObservation wrongGame = observer.observe(
+        t.before, vision::renderScene(other.back().after, camera(4, other.back().after)).image);
+    EXPECT_EQ(wrongGame.status, vision::TurnObservation::Status::Discrepancy);
+    EXPECT_FALSE(wrongGame.problem.empty());
+    std::printf("another game's picture: %s\n", wrongGame.problem.c_str());
+    // Not a picture of a board at all.
+    const vision::TurnObservation blank =
+        observer.observe(t.before, cv::Mat(600, 800, CV_8UC3, cv::Scalar(40, 90, 140)));
+    EXPECT_EQ(blank.status, vision::TurnObservation::Status::Discrepancy);
+}

@@ -1,0 +1,45 @@
+// Following a game from the camera, one turn at a time: given what the engine knows (the state
+// before the turn) and a picture taken after it, what tile was placed where. The picture's
+// board is recognised (recognise.h) and laid over the engine's board (the quarter turn and
+// offset on which most known tiles agree); the one recognised tile on a free cell is the new
+// one, read as the legal placement its classifier scores best. Anything else (no new tile, two,
+// a known tile changed, an illegal or unreadable tile) is a discrepancy that says what was
+// expected and what was seen: the caller decides, nothing is guessed silently.
+#pragma once
+
+#include "vision/recognise.h"
+
+#include "adjudicator/actions.h"
+#include "adjudicator/state.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vision {
+
+struct TurnObservation {
+    enum class Status {
+        NewTile,     // `action` holds the tile placed (kind, cell, rotation)
+        NoChange,    // no new tile seen (a hand over the board, or the turn is not played yet)
+        Discrepancy, // the picture contradicts the engine or cannot be read: see `problem`
+    };
+    Status status = Status::NoChange;
+    std::optional<adj::Action> action;
+    float confidence = 0; // the new tile's: its score's margin over the next legal reading
+    std::string problem;  // for people: what was expected and what was seen
+    int agreeing = 0;     // known tiles the picture confirms
+    int disagreeing = 0;  // known tiles the picture reads otherwise (with certainty)
+    Recognition recognition;
+};
+
+class TurnObserver {
+public:
+    TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game);
+    TurnObservation observe(const adj::State& before, const cv::Mat& bgr) const;
+
+private:
+    Recogniser recogniser_;
+};
+
+} // namespace vision
