@@ -1,0 +1,106 @@
+// The game screen as players use it: the sample game played to its end in the real GameView
+// (board, scoreboard, final scoring shown), a dispute from a click on the board, a rules
+// question, a manual game with a refused and a taken-back turn, and the language switch.
+import QtQuick
+import QtTest
+import Carcassonne
+
+Item {
+    id: root
+    width: 1280
+    height: 800
+
+    GameView {
+        id: view
+        anchors.fill: parent
+        sampleInterval: 0
+    }
+
+    SignalSpy { id: finished; target: view.controller; signalName: "sampleFinished" }
+
+    TestCase {
+        name: "GameView"
+        when: windowShown
+
+        function findByName(item, name) {
+            if (item.objectName === name) return item
+            for (let i = 0; i < item.children.length; ++i) {
+                const found = findByName(item.children[i], name)
+                if (found) return found
+            }
+            return null
+        }
+
+        function test_1_sampleGameToTheEnd() {
+            const game = view.controller
+            verify(game.startSample(0))
+            finished.wait(60000)
+            verify(game.finished)
+            compare(game.alert, "")
+            // The scoreboard rows show each player's score; the final scoring is on screen.
+            compare(game.scoreboard.rowCount(), 3)
+            const finalLabel = findByName(view, "finalScoring")
+            verify(finalLabel !== null && finalLabel.visible)
+            verify(finalLabel.text.indexOf("Final scoring") >= 0)
+            const table = game.pointsByFeature
+            compare(table.length, 3)
+            let winners = 0
+            for (let r of table) {
+                compare(r.roads + r.cities + r.cloisters + r.farms, r.total)
+                if (r.winner) ++winners
+            }
+            verify(winners >= 1)
+            // The board shows one image per tile placed.
+            verify(game.tiles.length > 70)
+        }
+
+        function test_2_disputeFromAClickOnTheBoard() {
+            const game = view.controller
+            const board = findByName(view, "board")
+            verify(board !== null)
+            // Click the centre of the start tile (board cell 0,0).
+            const x = board.px(0) + board.cell / 2 - board.contentX
+            const y = board.py(0) + board.cell / 2 - board.contentY
+            mouseClick(board, x, y)
+            verify(game.dispute.title !== undefined, "a feature was selected")
+            verify(game.dispute.holders.length > 0)
+            const panel = findByName(view, "dispute")
+            verify(panel.visible)
+            game.selectFeature(-1, 0, 0)
+            verify(!panel.visible)
+        }
+
+        function test_3_rulesQuestion() {
+            const answers = view.controller.searchRules("farmer on a road")
+            verify(answers.length > 0)
+            verify(answers[0].title.length > 0)
+        }
+
+        function test_4_manualGameRefusalAndCorrection() {
+            const game = view.controller
+            verify(game.newGame("base", false, ["Ana", "Bram"], ["red", "blue"], {}))
+            verify(!game.finished)
+            verify(!game.play("D@7,7r0"))
+            verify(game.alert.length > 0, "a refusal explains itself")
+            verify(game.play("D@1,0r0"))
+            compare(game.alert, "")
+            compare(game.log.count, 1)
+            verify(game.options.length > 1, "pieces are offered for the new tile")
+            verify(game.undoLastTurn())
+            compare(game.log.count, 0)
+            compare(game.tiles.length, 1)
+        }
+
+        function test_5_languageSwitch() {
+            const game = view.controller
+            verify(game.startSample(0))
+            finished.wait(60000)
+            const english = game.finalScoring.join(" ")
+            view.language = "ro"
+            const romanian = game.finalScoring.join(" ")
+            verify(english !== romanian)
+            verify(romanian.indexOf("Reguli aplicate") >= 0, romanian.substring(0, 200))
+            view.language = "en"
+        }
+    }
+}
