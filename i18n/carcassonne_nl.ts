@@ -2,159 +2,190 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="nl_NL">
 <context>
+    <name>CameraFeed</name>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="23"/>
+        <source>%1: no photos (jpg or png) in this folder</source>
+        <translation>%1: geen foto's (jpg of png) in deze map</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/camera_feed.cpp" line="28"/>
+        <source>%n photo(s) to follow</source>
+        <translation>
+            <numerusform>%n foto te volgen</numerusform>
+            <numerusform>%n foto's te volgen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="48"/>
+        <source>Reading photo %1 of %2…</source>
+        <translation>Foto %1 van %2 wordt gelezen…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="49"/>
+        <source>Learning the tiles&apos; look, then reading photo %1…</source>
+        <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="95"/>
+        <source>Photo %1 of %2 read in %3 ms</source>
+        <translation>Foto %1 van %2 gelezen in %3 ms</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="57"/>
+        <location filename="../app/src/game_controller.cpp" line="62"/>
         <source>Player %1</source>
         <translation>Speler %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="106"/>
+        <location filename="../app/src/game_controller.cpp" line="113"/>
         <source>road</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="107"/>
+        <location filename="../app/src/game_controller.cpp" line="114"/>
         <source>city</source>
         <translation>stad</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="108"/>
+        <location filename="../app/src/game_controller.cpp" line="115"/>
         <source>farm</source>
         <translation>boerderij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="109"/>
+        <location filename="../app/src/game_controller.cpp" line="116"/>
         <source>cloister</source>
         <translation>klooster</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="110"/>
+        <location filename="../app/src/game_controller.cpp" line="117"/>
         <source>abbey</source>
         <translation>abdij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="120"/>
+        <location filename="../app/src/game_controller.cpp" line="127"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="127"/>
+        <location filename="../app/src/game_controller.cpp" line="134"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>op (%1,%2), %3° gedraaid</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="131"/>
+        <location filename="../app/src/game_controller.cpp" line="138"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>past nergens: leg hem weg en trek opnieuw</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="132"/>
+        <location filename="../app/src/game_controller.cpp" line="139"/>
         <source>no piece</source>
         <translation>geen pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="133"/>
+        <location filename="../app/src/game_controller.cpp" line="140"/>
         <source>the wagon goes back to its owner</source>
         <translation>de wagen gaat terug naar zijn eigenaar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="134"/>
+        <location filename="../app/src/game_controller.cpp" line="141"/>
         <source>end the game</source>
         <translation>beëindig het spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="137"/>
+        <location filename="../app/src/game_controller.cpp" line="144"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>wagen naar de %1 van de tegel op (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="145"/>
+        <location filename="../app/src/game_controller.cpp" line="152"/>
         <source>follower on the %1</source>
         <translation>volgeling op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="147"/>
+        <location filename="../app/src/game_controller.cpp" line="154"/>
         <source>mayor on the %1</source>
         <translation>burgemeester op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="149"/>
+        <location filename="../app/src/game_controller.cpp" line="156"/>
         <source>wagon on the %1</source>
         <translation>wagen op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>north-west</source>
         <translation>noordwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>north-east</source>
         <translation>noordoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>south-east</source>
         <translation>zuidoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="152"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>south-west</source>
         <translation>zuidwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="153"/>
+        <location filename="../app/src/game_controller.cpp" line="160"/>
         <source>barn at the %1 corner</source>
         <translation>schuur op de %1hoek</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="179"/>
+        <location filename="../app/src/game_controller.cpp" line="186"/>
         <source>Not saved in the history: %1</source>
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="191"/>
+        <location filename="../app/src/game_controller.cpp" line="198"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="196"/>
+        <location filename="../app/src/game_controller.cpp" line="203"/>
         <source>There is no turn to take back.</source>
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="210"/>
+        <location filename="../app/src/game_controller.cpp" line="217"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="219"/>
+        <location filename="../app/src/game_controller.cpp" line="226"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="224"/>
+        <location filename="../app/src/game_controller.cpp" line="231"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="228"/>
+        <location filename="../app/src/game_controller.cpp" line="235"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="229"/>
+        <location filename="../app/src/game_controller.cpp" line="236"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="246"/>
+        <location filename="../app/src/game_controller.cpp" line="253"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="246"/>
+        <location filename="../app/src/game_controller.cpp" line="253"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -162,59 +193,74 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="429"/>
+        <location filename="../app/src/game_controller.cpp" line="408"/>
+        <source>Start a game first: the photos are read against it.</source>
+        <translation>Begin eerst een spel: de foto's worden ermee vergeleken.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="441"/>
+        <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
+        <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="442"/>
+        <source>Camera (%1): %2. Enter this turn by hand.</source>
+        <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="478"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="431"/>
-        <location filename="../app/src/game_controller.cpp" line="447"/>
+        <location filename="../app/src/game_controller.cpp" line="480"/>
+        <location filename="../app/src/game_controller.cpp" line="496"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="431"/>
-        <location filename="../app/src/game_controller.cpp" line="447"/>
+        <location filename="../app/src/game_controller.cpp" line="480"/>
+        <location filename="../app/src/game_controller.cpp" line="496"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="434"/>
+        <location filename="../app/src/game_controller.cpp" line="483"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="436"/>
+        <location filename="../app/src/game_controller.cpp" line="485"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="437"/>
+        <location filename="../app/src/game_controller.cpp" line="486"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="440"/>
+        <location filename="../app/src/game_controller.cpp" line="489"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="441"/>
+        <location filename="../app/src/game_controller.cpp" line="490"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="445"/>
+        <location filename="../app/src/game_controller.cpp" line="494"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="451"/>
+        <location filename="../app/src/game_controller.cpp" line="500"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="451"/>
+        <location filename="../app/src/game_controller.cpp" line="500"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -375,42 +421,62 @@
         <translation>Welke tegel is getrokken?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="188"/>
+        <location filename="../qml/GameView.qml" line="191"/>
+        <source>Folder of photos, one per turn</source>
+        <translation>Map met foto's, één per beurt</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="196"/>
+        <source>Follow</source>
+        <translation>Volgen</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="204"/>
         <source>Take back the last turn (correction)</source>
         <translation>Neem de laatste beurt terug (correctie)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="194"/>
+        <location filename="../qml/GameView.qml" line="210"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="228"/>
+        <location filename="../qml/GameView.qml" line="225"/>
+        <source>Board</source>
+        <translation>Bord</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="226"/>
+        <source>Camera</source>
+        <translation>Camera</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="258"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="233"/>
+        <location filename="../qml/GameView.qml" line="263"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="246"/>
+        <location filename="../qml/GameView.qml" line="276"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="250"/>
+        <location filename="../qml/GameView.qml" line="280"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="287"/>
+        <location filename="../qml/GameView.qml" line="317"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="305"/>
+        <location filename="../qml/GameView.qml" line="335"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -507,7 +573,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="521"/>
+        <location filename="../app/src/game_controller.cpp" line="570"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -515,7 +581,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="576"/>
+        <location filename="../app/src/game_controller.cpp" line="625"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -2,159 +2,191 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ro_RO">
 <context>
+    <name>CameraFeed</name>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="23"/>
+        <source>%1: no photos (jpg or png) in this folder</source>
+        <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/camera_feed.cpp" line="28"/>
+        <source>%n photo(s) to follow</source>
+        <translation>
+            <numerusform>%n fotografie de urmărit</numerusform>
+            <numerusform>%n fotografii de urmărit</numerusform>
+            <numerusform>%n de fotografii de urmărit</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="48"/>
+        <source>Reading photo %1 of %2…</source>
+        <translation>Se citește fotografia %1 din %2…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="49"/>
+        <source>Learning the tiles&apos; look, then reading photo %1…</source>
+        <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="95"/>
+        <source>Photo %1 of %2 read in %3 ms</source>
+        <translation>Fotografia %1 din %2 citită în %3 ms</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="57"/>
+        <location filename="../app/src/game_controller.cpp" line="62"/>
         <source>Player %1</source>
         <translation>Jucătorul %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="106"/>
+        <location filename="../app/src/game_controller.cpp" line="113"/>
         <source>road</source>
         <translation>drum</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="107"/>
+        <location filename="../app/src/game_controller.cpp" line="114"/>
         <source>city</source>
         <translation>oraș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="108"/>
+        <location filename="../app/src/game_controller.cpp" line="115"/>
         <source>farm</source>
         <translation>câmp</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="109"/>
+        <location filename="../app/src/game_controller.cpp" line="116"/>
         <source>cloister</source>
         <translation>mănăstire</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="110"/>
+        <location filename="../app/src/game_controller.cpp" line="117"/>
         <source>abbey</source>
         <translation>abație</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="120"/>
+        <location filename="../app/src/game_controller.cpp" line="127"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="127"/>
+        <location filename="../app/src/game_controller.cpp" line="134"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>la (%1,%2), rotit %3°</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="131"/>
+        <location filename="../app/src/game_controller.cpp" line="138"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>nu se potrivește nicăieri: scoate-l și trage altul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="132"/>
+        <location filename="../app/src/game_controller.cpp" line="139"/>
         <source>no piece</source>
         <translation>fără pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="133"/>
+        <location filename="../app/src/game_controller.cpp" line="140"/>
         <source>the wagon goes back to its owner</source>
         <translation>căruța se întoarce la proprietar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="134"/>
+        <location filename="../app/src/game_controller.cpp" line="141"/>
         <source>end the game</source>
         <translation>încheie jocul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="137"/>
+        <location filename="../app/src/game_controller.cpp" line="144"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>căruța pe %1 de pe cartonașul de la (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="145"/>
+        <location filename="../app/src/game_controller.cpp" line="152"/>
         <source>follower on the %1</source>
         <translation>supus pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="147"/>
+        <location filename="../app/src/game_controller.cpp" line="154"/>
         <source>mayor on the %1</source>
         <translation>primar pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="149"/>
+        <location filename="../app/src/game_controller.cpp" line="156"/>
         <source>wagon on the %1</source>
         <translation>căruță pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>north-west</source>
         <translation>nord-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>north-east</source>
         <translation>nord-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="151"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>south-east</source>
         <translation>sud-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="152"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>south-west</source>
         <translation>sud-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="153"/>
+        <location filename="../app/src/game_controller.cpp" line="160"/>
         <source>barn at the %1 corner</source>
         <translation>hambar în colțul de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="179"/>
+        <location filename="../app/src/game_controller.cpp" line="186"/>
         <source>Not saved in the history: %1</source>
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="191"/>
+        <location filename="../app/src/game_controller.cpp" line="198"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="196"/>
+        <location filename="../app/src/game_controller.cpp" line="203"/>
         <source>There is no turn to take back.</source>
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="210"/>
+        <location filename="../app/src/game_controller.cpp" line="217"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="219"/>
+        <location filename="../app/src/game_controller.cpp" line="226"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="224"/>
+        <location filename="../app/src/game_controller.cpp" line="231"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="228"/>
+        <location filename="../app/src/game_controller.cpp" line="235"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="229"/>
+        <location filename="../app/src/game_controller.cpp" line="236"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="246"/>
+        <location filename="../app/src/game_controller.cpp" line="253"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="246"/>
+        <location filename="../app/src/game_controller.cpp" line="253"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -163,59 +195,74 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="429"/>
+        <location filename="../app/src/game_controller.cpp" line="408"/>
+        <source>Start a game first: the photos are read against it.</source>
+        <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="441"/>
+        <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
+        <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="442"/>
+        <source>Camera (%1): %2. Enter this turn by hand.</source>
+        <translation>Camera (%1): %2. Introdu tura de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="478"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="431"/>
-        <location filename="../app/src/game_controller.cpp" line="447"/>
+        <location filename="../app/src/game_controller.cpp" line="480"/>
+        <location filename="../app/src/game_controller.cpp" line="496"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="431"/>
-        <location filename="../app/src/game_controller.cpp" line="447"/>
+        <location filename="../app/src/game_controller.cpp" line="480"/>
+        <location filename="../app/src/game_controller.cpp" line="496"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="434"/>
+        <location filename="../app/src/game_controller.cpp" line="483"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="436"/>
+        <location filename="../app/src/game_controller.cpp" line="485"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="437"/>
+        <location filename="../app/src/game_controller.cpp" line="486"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="440"/>
+        <location filename="../app/src/game_controller.cpp" line="489"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="441"/>
+        <location filename="../app/src/game_controller.cpp" line="490"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="445"/>
+        <location filename="../app/src/game_controller.cpp" line="494"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="451"/>
+        <location filename="../app/src/game_controller.cpp" line="500"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="451"/>
+        <location filename="../app/src/game_controller.cpp" line="500"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -376,42 +423,62 @@
         <translation>Ce cartonaș s-a tras?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="188"/>
+        <location filename="../qml/GameView.qml" line="191"/>
+        <source>Folder of photos, one per turn</source>
+        <translation>Dosar de fotografii, una pe tură</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="196"/>
+        <source>Follow</source>
+        <translation>Urmărește</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="204"/>
         <source>Take back the last turn (correction)</source>
         <translation>Anulează ultima tură (corectură)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="194"/>
+        <location filename="../qml/GameView.qml" line="210"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="228"/>
+        <location filename="../qml/GameView.qml" line="225"/>
+        <source>Board</source>
+        <translation>Tabla</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="226"/>
+        <source>Camera</source>
+        <translation>Camera</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="258"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="233"/>
+        <location filename="../qml/GameView.qml" line="263"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="246"/>
+        <location filename="../qml/GameView.qml" line="276"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="250"/>
+        <location filename="../qml/GameView.qml" line="280"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="287"/>
+        <location filename="../qml/GameView.qml" line="317"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="305"/>
+        <location filename="../qml/GameView.qml" line="335"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -509,7 +576,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="521"/>
+        <location filename="../app/src/game_controller.cpp" line="570"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -517,7 +584,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="576"/>
+        <location filename="../app/src/game_controller.cpp" line="625"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

@@ -181,6 +181,22 @@ Item {
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
             }
+            // The camera: a folder of photos taken turn by turn.
+            RowLayout {
+                visible: game.running && !game.finished && !game.samplePlaying
+                Layout.fillWidth: true
+                TextField {
+                    id: photoFolder
+                    objectName: "photoFolder"
+                    placeholderText: qsTr("Folder of photos, one per turn")
+                    Layout.fillWidth: true
+                    onAccepted: game.followPhotos(text)
+                }
+                Button {
+                    text: qsTr("Follow")
+                    onClicked: { game.followPhotos(photoFolder.text); middleTabs.currentIndex = 1 }
+                }
+            }
             Button {
                 objectName: "undo"
                 visible: game.running && !game.finished && game.log.count > 0
@@ -202,11 +218,25 @@ Item {
             Layout.fillHeight: true
             spacing: 8
 
-            BoardView {
-                objectName: "board"
-                game: game
+            TabBar {
+                id: middleTabs
+                visible: game.camera.active
+                Layout.fillWidth: true
+                TabButton { text: qsTr("Board") }
+                TabButton { text: qsTr("Camera") }
+            }
+            StackLayout {
+                currentIndex: game.camera.active ? middleTabs.currentIndex : 0
                 Layout.fillWidth: true
                 Layout.fillHeight: true
+                BoardView {
+                    objectName: "board"
+                    game: game
+                }
+                CameraView {
+                    objectName: "cameraView"
+                    camera: game.camera
+                }
             }
 
             Frame {

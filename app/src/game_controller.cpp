@@ -7,6 +7,9 @@
 #include "adjudicator/dispute.h"
 #include "adjudicator/render.h"
 
+#include <QFileInfo>
+#include <QUrl>
+
 #include <algorithm>
 
 namespace {
@@ -16,8 +19,10 @@ QString q(const std::string& s) {
 } // namespace
 
 GameController::GameController(QObject* parent)
-    : QObject(parent), scoreboard_(new ScoreboardModel(this)), log_(new TurnLogModel(this)) {
+    : QObject(parent), camera_(new CameraFeed(this)), scoreboard_(new ScoreboardModel(this)),
+      log_(new TurnLogModel(this)) {
     connect(&sampleTimer_, &QTimer::timeout, this, &GameController::stepSample);
+    connect(camera_, &CameraFeed::observed, this, &GameController::observed);
 }
 
 GameController::~GameController() = default;
@@ -64,6 +69,7 @@ bool GameController::newGame(const QString& set, bool abbeyMayor, const QStringL
 bool GameController::startSession(const adj::GameConfig& cfg,
                                   std::vector<carc::history::PlayerInfo> players,
                                   const std::string& source) {
+    camera_->close(); // photos belong to the game they were taken of
     try {
         if (!store_) store_ = carc::history::Store::open(historyDatabasePath().toStdString());
         std::string error;
@@ -91,6 +97,7 @@ void GameController::afterAction() {
     log_->refresh();
     renderDispute(); // a selected feature may have grown or been scored
     emit stateChanged();
+    observeNextPhoto();
 }
 
 void GameController::setOptions(const std::vector<carc::SessionOption>& options) {
@@ -392,6 +399,48 @@ void GameController::stepSample() {
         stopSample();
         emit sampleFinished();
     }
+}
+
+// ---- The camera
+
+bool GameController::followPhotos(const QString& folder) {
+    if (!session_ || session_->state().terminal()) {
+        setAlert(tr("Start a game first: the photos are read against it."));
+        return false;
+    }
+    stopSample();
+    const QUrl url(folder);
+    const QString path = url.isLocalFile() ? url.toLocalFile() : folder;
+    QString error;
+    if (!camera_->openFolder(path, session_->state().config(), &error)) {
+        setAlert(error);
+        return false;
+    }
+    setAlert({});
+    observeNextPhoto();
+    return true;
+}
+
+void GameController::observeNextPhoto() {
+    // Only when the next tile is due: a photo is compared with the state before its turn.
+    if (session_ && session_->state().phase() == adj::Phase::Tile && camera_->active() &&
+        alert_.isEmpty())
+        camera_->observeNext(session_->state());
+}
+
+void GameController::observed(const vision::TurnObservation& o, const QString& photo) {
+    const QString name = QFileInfo(photo).fileName();
+    if (!session_ || session_->state().phase() != adj::Phase::Tile) return;
+    using S = vision::TurnObservation::Status;
+    if (o.status == S::NewTile && o.action) {
+        play(q(adj::actionText(session_->state(), *o.action))); // the players choose the piece
+        return;
+    }
+    // Never guessed: the players enter this turn by hand, then the next photo is read.
+    setAlert(o.status == S::NoChange
+                 ? tr("Camera (%1): no new tile seen. Enter this turn by hand.").arg(name)
+                 : tr("Camera (%1): %2. Enter this turn by hand.")
+                       .arg(name, QString::fromStdString(o.problem)));
 }
 
 // ---- Disputes and rules questions

@@ -3,6 +3,7 @@
 // (explanations in the chosen language). Refusals appear in `alert`; nothing throws into QML.
 #pragma once
 
+#include "camera_feed.h"
 #include "game_session.h"
 #include "rules_search.h"
 
@@ -84,6 +85,7 @@ class GameController : public QObject {
     Q_PROPERTY(QVariantMap dispute READ dispute NOTIFY disputeChanged)
     Q_PROPERTY(bool samplePlaying READ samplePlaying NOTIFY stateChanged)
     Q_PROPERTY(double sampleProgress READ sampleProgress NOTIFY stateChanged)
+    Q_PROPERTY(CameraFeed* camera READ camera CONSTANT)
     Q_PROPERTY(ScoreboardModel* scoreboard READ scoreboard CONSTANT)
     Q_PROPERTY(TurnLogModel* log READ log CONSTANT)
 
@@ -111,6 +113,11 @@ public:
     // worth now, completed and at the end. Empty tileIndex < 0 clears the selection.
     Q_INVOKABLE void selectFeature(int tileIndex, double u, double v);
     Q_INVOKABLE void selectPiece(int piece);
+    // The camera: photos of the running game, one per turn, in name order (a folder path or a
+    // file: URL). Each photo is read against the engine's state when the next tile is due; a
+    // tile the camera read is played (the players then choose its piece), anything else is an
+    // alert and the turn is entered by hand, after which the next photo is read.
+    Q_INVOKABLE bool followPhotos(const QString& folder);
     // Rules questions: the best knowledge-base entries in the current language.
     Q_INVOKABLE QVariantList searchRules(const QString& question);
 
@@ -133,6 +140,7 @@ public:
     QVariantMap dispute() const { return dispute_; }
     bool samplePlaying() const { return sampleTimer_.isActive(); }
     double sampleProgress() const;
+    CameraFeed* camera() const { return camera_; }
     ScoreboardModel* scoreboard() const { return scoreboard_; }
     TurnLogModel* log() const { return log_; }
 
@@ -156,6 +164,8 @@ private:
     bool startSession(const adj::GameConfig& cfg, std::vector<carc::history::PlayerInfo> players,
                       const std::string& source);
     void stepSample();
+    void observeNextPhoto();
+    void observed(const vision::TurnObservation& o, const QString& photo);
     void renderDispute();
     std::unique_ptr<carc::history::Store> store_;
     std::unique_ptr<carc::GameSession> session_;
@@ -167,6 +177,7 @@ private:
     size_t sampleNext_ = 0;
     std::unique_ptr<carc::RulesSearch> rules_;
     QString alert_, language_ = QStringLiteral("en");
+    CameraFeed* camera_;
     ScoreboardModel* scoreboard_;
     TurnLogModel* log_;
 };

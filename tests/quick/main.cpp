@@ -3,7 +3,13 @@
 #include "history_model.h"
 #include "tile_image_provider.h"
 
+#include "adjudicator/random_game.h"
+#include "vision/scene.h"
+
+#include <opencv2/imgcodecs.hpp>
+
 #include <QDir>
+#include <QQmlContext>
 #include <QQmlEngine>
 #include <QTemporaryDir>
 #include <QtQuickTest>
@@ -15,6 +21,37 @@ public slots:
     void qmlEngineAvailable(QQmlEngine* engine) {
         engine->addImportPath(QStringLiteral("qrc:/")); // the Carcassonne module's resources
         engine->addImageProvider("tiles", new TileImageProvider);
+        // A 2-player base game for the camera test: its first turns as action texts (played by
+        // hand), photos of the next ones, and where screenshots go.
+        QStringList byHand;
+        const QString photos = dir_.filePath("photos");
+        QDir().mkpath(photos);
+        adj::State replay = *adj::State::create(adj::GameConfig::forSet("base", 2));
+        adj::RandomGameOptions o;
+        o.maxTiles = 19;
+        int tiles = 0;
+        o.onStep = [&](const adj::State&, const adj::RandomStep& step) {
+            const std::string text = adj::actionText(replay, step);
+            adj::apply(replay, step);
+            if (step.kind != adj::Action::Kind::Tile) return;
+            if (++tiles <= 14) {
+                byHand << QString::fromStdString(text);
+                return;
+            }
+            vision::SceneParams p;
+            p.seed = 300 + std::uint64_t(tiles);
+            p.tiltDeg = 15;
+            p.fill = 0.6;
+            cv::imwrite(QDir(photos)
+                            .filePath(QString("turn-%1.jpg").arg(tiles, 3, 10, QChar('0')))
+                            .toStdString(),
+                        vision::renderScene(replay, p).image);
+        };
+        adj::playRandomGame(adj::GameConfig::forSet("base", 2), 31, o);
+        engine->rootContext()->setContextProperty("handTiles", byHand);
+        engine->rootContext()->setContextProperty("photoFolder", photos);
+        engine->rootContext()->setContextProperty("screenshotDir",
+                                                  QStringLiteral(CARC_SCREENSHOT_DIR));
     }
 
 private:

@@ -87,8 +87,15 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
                                 std::to_string(90 * t->rotation) + "°, the picture shows " +
                                 c.kind + " turned " +
                                 std::to_string(90 * ((c.rotation + align.k) % 4)) + "°";
-        } else if (c.status != CellStatus::Occluded) {
+        } else if (c.status == CellStatus::Tile) {
             fresh.push_back(&c);
+        } else if (c.status == CellStatus::Uncertain) {
+            // An unsure reading off the board's edge cannot be this turn's tile (tiles are laid
+            // against others): table texture, not a second tile.
+            bool touches = false;
+            for (int side = 0; side < 4; ++side)
+                touches |= board.at(adj::neighbour(at, side)) != nullptr;
+            if (touches) fresh.push_back(&c);
         }
     }
     // A few misread known tiles are the classifier's; many mean the board changed.

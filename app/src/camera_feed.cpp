@@ -1,0 +1,98 @@
+#include "camera_feed.h"
+
+#include "vision/image_io.h"
+
+#include <QDir>
+#include <QUrl>
+#include <QtConcurrent/QtConcurrentRun>
+
+CameraFeed::CameraFeed(QObject* parent) : QObject(parent) {
+    connect(&watcher_, &QFutureWatcher<Result>::finished, this, &CameraFeed::finished);
+}
+
+CameraFeed::~CameraFeed() {
+    watcher_.waitForFinished(); // the job holds the observer and a state copy
+}
+
+bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game, QString* error) {
+    close();
+    const QDir dir(folder);
+    const QStringList names =
+        dir.entryList({"*.jpg", "*.jpeg", "*.png", "*.JPG", "*.PNG"}, QDir::Files, QDir::Name);
+    if (!dir.exists() || names.isEmpty()) {
+        if (error) *error = tr("%1: no photos (jpg or png) in this folder").arg(folder);
+        return false;
+    }
+    for (const QString& n : names) photos_ << dir.filePath(n);
+    game_ = game;
+    status_ = tr("%n photo(s) to follow", "", int(photos_.size()));
+    emit changed();
+    return true;
+}
+
+void CameraFeed::close() {
+    watcher_.waitForFinished();
+    photos_.clear();
+    next_ = 0;
+    observer_.reset();
+    status_.clear();
+    image_.clear();
+    cells_.clear();
+    emit changed();
+}
+
+bool CameraFeed::observeNext(const adj::State& before) {
+    if (busy() || !hasNext()) return false;
+    current_ = photos_[next_++];
+    image_ = QUrl::fromLocalFile(current_).toString();
+    status_ = observer_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
+                        : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
+    cells_.clear();
+    const std::string path = current_.toStdString();
+    watcher_.setFuture(QtConcurrent::run([observer = observer_, game = game_, before, path] {
+        Result r;
+        // The first photo also learns the edition's look (enrolment), off the UI thread.
+        r.observer = observer ? observer
+                              : std::make_shared<const vision::TurnObserver>(
+                                    vision::enrolProcedural(vision::gameSets(game), 2), game);
+        const vision::ImageResult img = vision::readImage(path);
+        if (!img.ok()) {
+            r.error = img.error;
+            return r;
+        }
+        r.observation = r.observer->observe(before, img.image);
+        return r;
+    }));
+    emit changed();
+    return true;
+}
+
+void CameraFeed::finished() {
+    const Result r = watcher_.result();
+    observer_ = r.observer;
+    if (!r.error.empty()) {
+        status_ = QString::fromStdString(r.error);
+        vision::TurnObservation failed;
+        failed.status = vision::TurnObservation::Status::Discrepancy;
+        failed.problem = r.error;
+        emit changed();
+        emit observed(failed, current_);
+        return;
+    }
+    const vision::Recognition& rec = r.observation.recognition;
+    width_ = rec.width;
+    height_ = rec.height;
+    cells_.clear();
+    for (const vision::CellResult& c : rec.cells) {
+        QVariantList points;
+        for (const cv::Point2f& p : c.corners) points << double(p.x) << double(p.y);
+        cells_.push_back(
+            QVariantMap{{"points", points},
+                        {"status", QString::fromLatin1(vision::cellStatusName(c.status))},
+                        {"label", QString::fromStdString(c.kind)}});
+    }
+    status_ =
+        tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(rec.millis));
+    emit changed();
+    emit observed(r.observation, current_);
+}

@@ -1,0 +1,74 @@
+// What the camera sees, for the game screen: a folder of photos taken turn by turn (a live
+// camera and video files feed the same class later), each read by vision's TurnObserver on a
+// worker thread against the engine's state, never on the UI thread. The picture and its
+// recognised grid are exposed for drawing; each observation goes to the GameController, which
+// plays a tile the camera read or raises the discrepancy as an alert.
+#pragma once
+
+#include "vision/observer.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QStringList>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+class CameraFeed : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("made by GameController")
+    Q_PROPERTY(bool active READ active NOTIFY changed)
+    Q_PROPERTY(bool busy READ busy NOTIFY changed)
+    Q_PROPERTY(QString status READ status NOTIFY changed)
+    Q_PROPERTY(QString image READ image NOTIFY changed) // file URL of the picture shown
+    Q_PROPERTY(int imageWidth READ imageWidth NOTIFY changed)
+    Q_PROPERTY(int imageHeight READ imageHeight NOTIFY changed)
+    // The recognised cells: {points: [x0, y0, .. x3, y3] in image pixels, status, label}.
+    Q_PROPERTY(QVariantList cells READ cells NOTIFY changed)
+    Q_PROPERTY(int photoIndex READ photoIndex NOTIFY changed)
+    Q_PROPERTY(int photoCount READ photoCount NOTIFY changed)
+
+public:
+    explicit CameraFeed(QObject* parent = nullptr);
+    ~CameraFeed() override;
+
+    // Photos (jpg, png) of `folder` in name order, one per turn; false with *error when there
+    // are none. The tiles' look for `game` is learned with the first photo, off the UI thread.
+    bool openFolder(const QString& folder, const adj::GameConfig& game, QString* error);
+    void close();
+    // Reads the next photo against `before` (the engine's state); observed() follows.
+    bool observeNext(const adj::State& before);
+
+    bool active() const { return !photos_.isEmpty(); }
+    bool busy() const { return watcher_.isRunning(); }
+    QString status() const { return status_; }
+    QString image() const { return image_; }
+    int imageWidth() const { return width_; }
+    int imageHeight() const { return height_; }
+    QVariantList cells() const { return cells_; }
+    int photoIndex() const { return next_; }
+    int photoCount() const { return int(photos_.size()); }
+    bool hasNext() const { return next_ < photos_.size(); }
+
+signals:
+    void changed();
+    void observed(const vision::TurnObservation& observation, const QString& photo);
+
+private:
+    struct Result {
+        std::shared_ptr<const vision::TurnObserver> observer;
+        vision::TurnObservation observation;
+        std::string error; // the photo could not be read
+    };
+    void finished();
+    QStringList photos_;
+    int next_ = 0;
+    QString status_, image_, current_;
+    int width_ = 0, height_ = 0;
+    QVariantList cells_;
+    adj::GameConfig game_;
+    std::shared_ptr<const vision::TurnObserver> observer_; // made by the first job
+    QFutureWatcher<Result> watcher_;
+};
