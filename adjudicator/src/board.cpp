@@ -47,6 +47,15 @@ const PlacedTile* Board::at(Pos p) const {
     return t < 0 ? nullptr : &tiles_[size_t(t)];
 }
 
+int Board::tileOfNode(std::uint16_t node) const {
+    const auto it =
+        std::upper_bound(tiles_.begin(), tiles_.end(), node,
+                         [](std::uint16_t n, const PlacedTile& t) { return n < t.firstNode; });
+    if (it == tiles_.begin()) return -1;
+    const PlacedTile& t = *(it - 1);
+    return node < t.firstNode + t.kind->features.size() ? int(it - tiles_.begin()) - 1 : -1;
+}
+
 std::optional<Terrain> Board::sideAt(Pos p, int side) const {
     const PlacedTile* t = at(p);
     if (!t) return std::nullopt;

@@ -273,23 +273,12 @@ QVariantList GameController::tiles() const {
     return out;
 }
 
-namespace {
-// The placed tile whose features include `node` (tiles hold consecutive node ranges).
-int tileOfNode(const adj::State& s, adj::NodeId node) {
-    const auto& tiles = s.board().tiles();
-    const auto it = std::upper_bound(
-        tiles.begin(), tiles.end(), node,
-        [](adj::NodeId n, const adj::PlacedTile& t) { return n < adj::NodeId(t.firstNode); });
-    return int(it - tiles.begin()) - 1;
-}
-} // namespace
-
 QVariantList GameController::pieces() const {
     QVariantList out;
     if (!session_) return out;
     const adj::State& s = session_->state();
     for (const adj::Meeple& m : s.meeples()) {
-        const int t = tileOfNode(s, m.node);
+        const int t = s.board().tileOfNode(m.node);
         if (t < 0) continue;
         const adj::PlacedTile& tile = s.board().tiles()[size_t(t)];
         const int feature = int(m.node) - tile.firstNode;

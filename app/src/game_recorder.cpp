@@ -46,7 +46,7 @@ GameRecorder::GameRecorder(Store& store, adj::State start, GameInfo info)
 
 GameRecorder::GameRecorder(Store& store, adj::State state, GameId id, int turns,
                            std::vector<std::string> names)
-    : store_(store), state_(std::move(state)), id_(id), seq_(turns), names_(std::move(names)) {
+    : store_(store), state_(std::move(state)), id_(id), names_(std::move(names)), seq_(turns) {
     state_.setKeepLog(false);
 }
 

@@ -12,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <set>
 
 namespace {
 
@@ -108,4 +110,52 @@ TEST(ImageIo, BadFilesGiveClearErrors) {
     cv::imwrite(good,
                 vision::drawTile(*tiledb::Catalogue::bundled().set("base")->find("A"), 0, 64));
     EXPECT_TRUE(vision::readImage(good).ok());
+}
+
+// Pieces as the generator draws them: every piece of the state appears once in the truth, on
+// its tile, in its owner's colour at its base; standing pieces lean away from a tilted camera
+// (their top is not straight above their base), farmers lie flat.
+TEST(Scene, PiecesStandOnTheirFeaturesInTheirColours) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5, {"abbey-mayor"});
+    adj::RandomGameOptions o;
+    o.maxTiles = 40;
+    o.meepleChance = 1.0;
+    const adj::State st = adj::playRandomGame(cfg, 8, o);
+    ASSERT_GT(st.meeples().size(), 10u);
+    vision::SceneParams p;
+    p.pieces = true;
+    p.tiltDeg = 35;
+    p.noise = 0;
+    p.blur = 0;
+    p.jpegQuality = 0;
+    p.light = 0;
+    p.colourCast = 0;
+    const vision::Scene scene = vision::renderScene(st, p);
+    ASSERT_EQ(scene.pieces.size(), st.meeples().size());
+    std::set<std::string> kinds;
+    int leaning = 0, lying = 0;
+    for (const vision::PieceTruth& q : scene.pieces) {
+        kinds.insert(q.kind);
+        // On its tile: the base lies inside the tile's quad.
+        const auto tile =
+            std::find_if(scene.tiles.begin(), scene.tiles.end(),
+                         [&](const vision::TileTruth& t) { return t.cell == q.cell; });
+        ASSERT_NE(tile, scene.tiles.end());
+        const std::vector<cv::Point2f> quad(tile->corners.begin(), tile->corners.end());
+        EXPECT_GE(cv::pointPolygonTest(quad, q.base, true), -2.0) << q.kind << " off its tile";
+        // Its owner's colour just above its base (a farmer: at its centre).
+        const cv::Point2f probe = q.lying ? q.base : q.base + (q.top - q.base) * 0.45f;
+        const cv::Vec3b seen = scene.image.at<cv::Vec3b>(cvRound(probe.y), cvRound(probe.x));
+        const cv::Vec3b want = p.playerColours[size_t(q.player)];
+        EXPECT_LT(cv::norm(cv::Vec3i(seen) - cv::Vec3i(want)), 60.0)
+            << q.kind << " of player " << q.player << " at " << probe;
+        lying += q.lying;
+        if (!q.lying && q.kind != "barn" && q.kind != "wagon")
+            leaning += std::abs(q.top.x - q.base.x) > 0.5f || q.top.y < q.base.y - 2;
+    }
+    EXPECT_GT(lying, 0) << "some farmers";
+    EXPECT_GT(leaning, 0);
+    EXPECT_TRUE(kinds.count("follower"));
+    EXPECT_NE(scene.truthJson().find("\"pieces\": ["), std::string::npos);
+    cv::imwrite((std::filesystem::temp_directory_path() / "carc-pieces.png").string(), scene.image);
 }

@@ -43,6 +43,78 @@ cv::Mat table(int w, int h, std::mt19937_64& rng, cv::RNG& noise) {
 
 } // namespace
 
+namespace {
+
+// The state's pieces, drawn after the tiles. `laid` says where each tile lies (offset and
+// twist), `project3` maps board points at a height to pixels.
+template <class Laid, class Project>
+void drawPieces(cv::Mat& img, Scene& scene, const adj::State& state, const SceneParams& p,
+                const std::vector<Laid>& laid, const Project& project3) {
+    const auto& tiles = state.board().tiles();
+    for (const adj::Meeple& m : state.meeples()) {
+        const int ti = state.board().tileOfNode(m.node);
+        if (ti < 0) continue;
+        const adj::PlacedTile& t = tiles[size_t(ti)];
+        const int feature = int(m.node) - t.firstNode;
+        tiledb::PointF at = t.kind->featurePoint(feature, t.rotation);
+        if (m.kind == adj::MeepleKind::Barn) // on the corner where four fields meet
+            at = {m.corner == adj::NE || m.corner == adj::SE ? 1.0f : 0.0f,
+                  m.corner == adj::SE || m.corner == adj::SW ? 1.0f : 0.0f};
+        // The point on the tile as laid: offset and twisted with it (y north on the board).
+        const Laid& l = laid[size_t(ti)];
+        const double dx = at.x - 0.5, dy = 0.5 - at.y;
+        const double bx = l.cx + dx * std::cos(l.twist) - dy * std::sin(l.twist),
+                     by = l.cy + dx * std::sin(l.twist) + dy * std::cos(l.twist);
+        const cv::Vec3b c = p.playerColours[size_t(m.player) % p.playerColours.size()];
+        const cv::Scalar colour(c[0], c[1], c[2]), edge(c[0] * 0.5, c[1] * 0.5, c[2] * 0.5);
+        const bool farmer = t.kind->features[size_t(feature)].kind == tiledb::FeatureKind::Field &&
+                            m.kind == adj::MeepleKind::Follower;
+        PieceTruth truth{
+            int(m.player), adj::meepleKindName(m.kind), farmer, t.pos, feature, {}, {}};
+        truth.base = project3(bx, by, 0);
+        // The footprint of a flat shape (lying farmer, wagon, barn) as a polygon on the board.
+        auto footprint = [&](double w, double d, double h) {
+            std::vector<cv::Point> q;
+            for (const auto& [sx, sy] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
+                const cv::Point2f pt = project3(bx + sx * w / 2, by + sy * d / 2, h);
+                q.emplace_back(cvRound(pt.x), cvRound(pt.y));
+            }
+            return q;
+        };
+        const double unit = cv::norm(project3(bx + 0.1, by, 0) - truth.base) * 10; // px per tile
+        if (farmer) {
+            const auto q = footprint(0.26, 0.11, 0.03);
+            cv::fillConvexPoly(img, q, colour, cv::LINE_AA);
+            cv::polylines(img, q, true, edge, 1, cv::LINE_AA);
+            truth.top = project3(bx, by, 0.03);
+        } else if (m.kind == adj::MeepleKind::Wagon || m.kind == adj::MeepleKind::Barn) {
+            const bool barn = m.kind == adj::MeepleKind::Barn;
+            const double w = barn ? 0.2 : 0.24, d = barn ? 0.2 : 0.14, h = barn ? 0.16 : 0.1;
+            cv::fillConvexPoly(img, footprint(w, d, 0), edge, cv::LINE_AA); // its sides
+            const auto roof = footprint(w, d, h);
+            cv::fillConvexPoly(img, roof, colour, cv::LINE_AA);
+            cv::polylines(img, roof, true, edge, 1, cv::LINE_AA);
+            truth.top = project3(bx, by, h);
+        } else { // a standing follower or mayor: body, arms, head
+            const double h = m.kind == adj::MeepleKind::Mayor ? 0.3 : 0.22;
+            const double s = m.kind == adj::MeepleKind::Mayor ? 1.3 : 1.0;
+            truth.top = project3(bx, by, h);
+            const cv::Point2f neck = project3(bx, by, h * 0.72), hips = project3(bx, by, h * 0.3);
+            const int body = std::max(2, cvRound(unit * 0.09 * s)), arm = std::max(1, body / 2);
+            const cv::Point2f side(float(unit * 0.07 * s), 0);
+            cv::line(img, truth.base - side * 0.8f, hips, colour, arm, cv::LINE_AA); // legs
+            cv::line(img, truth.base + side * 0.8f, hips, colour, arm, cv::LINE_AA);
+            cv::line(img, hips, neck, colour, body, cv::LINE_AA);
+            cv::line(img, neck - side * 1.1f, neck + side * 1.1f, colour, arm, cv::LINE_AA);
+            cv::circle(img, truth.top, std::max(2, cvRound(unit * 0.045 * s)), colour, cv::FILLED,
+                       cv::LINE_AA);
+        }
+        scene.pieces.push_back(truth);
+    }
+}
+
+} // namespace
+
 Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceSource& faces) {
     std::mt19937_64 rng(p.seed);
     cv::RNG noiseRng(p.seed * 2654435761u + 1); // OpenCV's own RNG, seeded: never the global one
@@ -61,14 +133,18 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
     const double f = 0.9 * std::max(p.width, p.height);
     const double tilt = p.tiltDeg * kPi / 180, yaw = p.yawDeg * kPi / 180;
     const double dist = f * span / (p.fill * std::min(p.width, p.height));
-    auto project = [&](double bx, double by) {
+    // h: height above the board (tile units), for standing pieces. The board's normal towards
+    // the camera is (0, sin tilt, -cos tilt) in camera coordinates.
+    auto project3 = [&](double bx, double by, double h) {
         double x = bx - cx, y = -(by - cy); // image y grows down
         const double xr = x * std::cos(yaw) - y * std::sin(yaw),
                      yr = x * std::sin(yaw) + y * std::cos(yaw);
         // Tilt: the board plane turns about the x axis; depth grows with y.
-        const double yc = yr * std::cos(tilt), zc = dist + yr * std::sin(tilt);
+        const double yc = yr * std::cos(tilt) + h * std::sin(tilt),
+                     zc = dist + yr * std::sin(tilt) - h * std::cos(tilt);
         return cv::Point2f(float(p.width / 2.0 + f * xr / zc), float(p.height / 2.0 + f * yc / zc));
     };
+    auto project = [&](double bx, double by) { return project3(bx, by, 0); };
     std::vector<cv::Point2f> src = {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, dst(4);
     for (int i = 0; i < 4; ++i)
         dst[size_t(i)] = project(src[size_t(i)].x + cx - 0.5, cy + 0.5 - src[size_t(i)].y);
@@ -82,9 +158,14 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
     cv::Mat img = table(p.width, p.height, rng, noiseRng);
     // Tiles: each face warped to its jittered, twisted quad; a soft shadow under it.
     const int face = 256;
+    struct Laid {
+        double cx, cy, twist; // where the tile's centre lies (board units) and its twist
+    };
+    std::vector<Laid> laid;
     for (const auto& t : state.board().tiles()) {
         const double ox = u(rng) * p.jitter, oy = u(rng) * p.jitter,
                      tw = u(rng) * p.twistDeg * kPi / 180;
+        laid.push_back({t.pos.x + 0.5 + ox, t.pos.y + 0.5 + oy, tw});
         const double half = 0.5 - p.gap / 2;
         std::array<cv::Point2f, 4> corners;
         const double ccx = t.pos.x + 0.5 + ox, ccy = t.pos.y + 0.5 + oy;
@@ -135,6 +216,7 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
         warped.copyTo(roi, wmask > 127);
         scene.tiles.push_back(TileTruth{t.kind->id, t.rotation, t.pos, corners});
     }
+    if (p.pieces) drawPieces(img, scene, state, p, laid, project3);
     // A hand: a skin-coloured blob over part of the board.
     if (p.occluder) {
         const cv::Point c(int(p.width * (0.5 + 0.25 * u(rng))),
@@ -202,6 +284,16 @@ std::string Scene::truthJson() const {
             o << (c ? ", " : "") << "[" << std::round(t.corners[c].x * 10) / 10 << ", "
               << std::round(t.corners[c].y * 10) / 10 << "]";
         o << "]}";
+    }
+    o << "\n  ],\n  \"pieces\": [";
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        const PieceTruth& q = pieces[i];
+        o << (i ? ",\n" : "\n") << "    {\"player\": " << q.player << ", \"kind\": \"" << q.kind
+          << "\", \"lying\": " << (q.lying ? "true" : "false") << ", \"cell\": [" << q.cell.x
+          << ", " << q.cell.y << "], \"feature\": " << q.feature << ", \"base\": ["
+          << std::round(q.base.x * 10) / 10 << ", " << std::round(q.base.y * 10) / 10
+          << "], \"top\": [" << std::round(q.top.x * 10) / 10 << ", "
+          << std::round(q.top.y * 10) / 10 << "]}";
     }
     o << "\n  ]\n}\n";
     return o.str();

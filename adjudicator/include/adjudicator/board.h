@@ -72,6 +72,9 @@ public:
     const std::vector<PlacedTile>& tiles() const { return tiles_; }
     const PlacedTile* at(Pos p) const;
     int tileIndexAt(Pos p) const; // -1 when empty
+    // The placed tile whose features include feature node `node` (tiles hold consecutive
+    // node ranges from firstNode); -1 when no tile does.
+    int tileOfNode(std::uint16_t node) const;
     const std::vector<FrontierCell>& frontier() const { return frontier_; }
     std::optional<Bounds> bounds() const { return bounds_; }
     void setBounds(std::optional<Bounds> b) { bounds_ = b; }

@@ -33,6 +33,10 @@ struct SceneParams {
     double blur = 0.8;          // Gaussian blur sigma in pixels
     int jpegQuality = 88;       // 0: no JPEG round trip
     bool occluder = false;      // a hand-like blob over part of the board
+    bool pieces = false;        // draw the state's pieces (followers, farmers, mayor, wagon, barn)
+    // Player colours (BGR), by seat: the base game's, then more for 6 players.
+    std::vector<cv::Vec3b> playerColours = {{40, 40, 200},  {200, 90, 30}, {50, 150, 40},
+                                            {40, 210, 230}, {35, 35, 35},  {180, 110, 230}};
     std::uint64_t seed = 1;
 };
 
@@ -43,9 +47,22 @@ struct TileTruth {
     std::array<cv::Point2f, 4> corners{}; // image corners: NW, NE, SE, SW of the tile as laid
 };
 
+// A piece as drawn: who owns it, what it is, the feature it stands on, and where its base (on
+// the board, where it touches the tile) and its top appear in the picture. Under perspective a
+// standing piece leans away from the camera: its top is not above its base in the picture.
+struct PieceTruth {
+    int player = 0;
+    std::string kind;   // follower, mayor, wagon, barn (adj::meepleKindName)
+    bool lying = false; // a farmer lies down
+    adj::Pos cell;      // the tile it is on
+    int feature = -1;   // the feature's index on that tile (a barn: the field at its corner)
+    cv::Point2f base, top;
+};
+
 struct Scene {
     cv::Mat image; // BGR
     std::vector<TileTruth> tiles;
+    std::vector<PieceTruth> pieces;
     cv::Matx33d boardToImage; // homography from board coordinates (tile units, y north)
     std::string truthJson() const;
 };
