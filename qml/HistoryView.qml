@@ -155,6 +155,14 @@ Item {
                     }
                     ColumnLayout {
                         Layout.preferredWidth: 320
+                        Image { // what the camera saw of this turn, when it was followed by camera
+                            objectName: "thumbnail"
+                            visible: thumbnail !== ""
+                            source: thumbnail
+                            Layout.preferredWidth: 320
+                            Layout.preferredHeight: visible ? 180 : 0
+                            fillMode: Image.PreserveAspectFit
+                        }
                         Repeater {
                             model: replay.players
                             Label { text: qsTr("%1: %2").arg(modelData).arg(scores[index]) }

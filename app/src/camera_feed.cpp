@@ -2,6 +2,9 @@
 
 #include "vision/image_io.h"
 
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
 #include <QDir>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
@@ -61,6 +64,14 @@ bool CameraFeed::observeNext(const adj::State& before) {
             return r;
         }
         r.observation = r.observer->observe(before, img.image);
+        // A small copy for the history (about 20 KB): 320 pixels wide.
+        cv::Mat small;
+        cv::resize(img.image, small,
+                   cv::Size(320, std::max(1, img.image.rows * 320 / std::max(1, img.image.cols))),
+                   0, 0, cv::INTER_AREA);
+        std::vector<uchar> jpeg;
+        cv::imencode(".jpg", small, jpeg, {cv::IMWRITE_JPEG_QUALITY, 75});
+        r.thumbnail.assign(jpeg.begin(), jpeg.end());
         return r;
     }));
     emit changed();
@@ -76,7 +87,7 @@ void CameraFeed::finished() {
         failed.status = vision::TurnObservation::Status::Discrepancy;
         failed.problem = r.error;
         emit changed();
-        emit observed(failed, current_);
+        emit observed(failed, current_, {});
         return;
     }
     const vision::Recognition& rec = r.observation.recognition;
@@ -94,5 +105,5 @@ void CameraFeed::finished() {
     status_ =
         tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(rec.millis));
     emit changed();
-    emit observed(r.observation, current_);
+    emit observed(r.observation, current_, r.thumbnail);
 }

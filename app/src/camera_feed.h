@@ -54,13 +54,16 @@ public:
 
 signals:
     void changed();
-    void observed(const vision::TurnObservation& observation, const QString& photo);
+    // thumbnail: the photo small (JPEG bytes), kept with the turn in the history.
+    void observed(const vision::TurnObservation& observation, const QString& photo,
+                  const std::string& thumbnail);
 
 private:
     struct Result {
         std::shared_ptr<const vision::TurnObserver> observer;
         vision::TurnObservation observation;
         std::string error; // the photo could not be read
+        std::string thumbnail;
     };
     void finished();
     QStringList photos_;

@@ -175,9 +175,21 @@ void GameController::chooseKind(int kind) {
 
 bool GameController::play(const QString& action) {
     if (!session_) return false;
+    std::string error;
+    const std::optional<adj::Action> a =
+        adj::parseAction(session_->state(), action.toStdString(), &error);
+    if (!a) {
+        setAlert(q(error));
+        return false;
+    }
+    return playAction(*a);
+}
+
+bool GameController::playAction(const adj::Action& action, const std::string& thumbnail) {
+    if (!session_) return false;
     std::string alert;
     try {
-        if (!session_->play(action.toStdString(), lang(), &alert)) {
+        if (!session_->play(action, lang(), &alert, thumbnail)) {
             setAlert(q(alert));
             return false;
         }
@@ -417,12 +429,13 @@ void GameController::observeNextPhoto() {
         camera_->observeNext(session_->state());
 }
 
-void GameController::observed(const vision::TurnObservation& o, const QString& photo) {
+void GameController::observed(const vision::TurnObservation& o, const QString& photo,
+                              const std::string& thumbnail) {
     const QString name = QFileInfo(photo).fileName();
     if (!session_ || session_->state().phase() != adj::Phase::Tile) return;
     using S = vision::TurnObservation::Status;
     if (o.status == S::NewTile && o.action) {
-        play(q(adj::actionText(session_->state(), *o.action))); // the players choose the piece
+        playAction(*o.action, thumbnail); // the players choose the piece
         return;
     }
     // Never guessed: the players enter this turn by hand, then the next photo is read.

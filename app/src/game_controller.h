@@ -165,7 +165,9 @@ private:
                       const std::string& source);
     void stepSample();
     void observeNextPhoto();
-    void observed(const vision::TurnObservation& o, const QString& photo);
+    void observed(const vision::TurnObservation& o, const QString& photo,
+                  const std::string& thumbnail);
+    bool playAction(const adj::Action& action, const std::string& thumbnail = {});
     void renderDispute();
     std::unique_ptr<carc::history::Store> store_;
     std::unique_ptr<carc::GameSession> session_;

@@ -75,11 +75,12 @@ std::vector<SessionOption> GameSession::pieceOptions() const {
     return out;
 }
 
-bool GameSession::play(const adj::Action& action, adj::kb::Lang lang, std::string* alert) {
+bool GameSession::play(const adj::Action& action, adj::kb::Lang lang, std::string* alert,
+                       const std::string& thumbnail) {
     const int before = recorder_.turnsRecorded();
     const std::string text = adj::actionText(state(), action);
     const int player = state().terminal() ? -1 : int(state().currentPlayer());
-    const adj::Outcome out = recorder_.apply(action);
+    const adj::Outcome out = recorder_.apply(action, thumbnail);
     if (!out.ok()) {
         if (alert)
             *alert = adj::kb::render(*out.violation, lang, names(), state().config().baseSet);

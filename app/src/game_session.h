@@ -56,7 +56,9 @@ public:
 
     // Plays one action. A refusal (the rules, or a phase that does not fit) returns false with
     // the reason in `lang` in *alert; the state and the history are unchanged.
-    bool play(const adj::Action& action, adj::kb::Lang lang, std::string* alert);
+    // thumbnail: the camera's picture of the turn (JPEG bytes), stored with it.
+    bool play(const adj::Action& action, adj::kb::Lang lang, std::string* alert,
+              const std::string& thumbnail = {});
     bool play(const std::string& text, adj::kb::Lang lang, std::string* alert);
     // A correction: the players take back the turn in progress or the last turn (a tile entered
     // wrongly, a piece on the wrong feature). The history keeps what was taken back as a

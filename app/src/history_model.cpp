@@ -162,6 +162,12 @@ QVariant GameReplayModel::data(const QModelIndex& index, int role) const {
         return texts;
     }
     case BoardRole: return r.board;
+    case ThumbnailRole:
+        return r.turn.thumbnail.empty()
+                   ? QString()
+                   : QStringLiteral("data:image/jpeg;base64,") +
+                         QString::fromLatin1(
+                             QByteArray::fromStdString(r.turn.thumbnail).toBase64());
     }
     return {};
 }
@@ -172,7 +178,8 @@ QHash<int, QByteArray> GameReplayModel::roleNames() const {
             {ActionRole, "action"},
             {ScoresRole, "scores"},
             {ExplanationsRole, "explanations"},
-            {BoardRole, "board"}};
+            {BoardRole, "board"},
+            {ThumbnailRole, "thumbnail"}};
 }
 
 PlayerStatsModel::PlayerStatsModel(QObject* parent) : QAbstractListModel(parent) {

@@ -69,7 +69,8 @@ public:
         ActionRole,
         ScoresRole, // a list of numbers, one per player
         ExplanationsRole,
-        BoardRole // the board after the turn, as the engine draws it
+        BoardRole,    // the board after the turn, as the engine draws it
+        ThumbnailRole // the camera's picture of the turn as a data: URL, "" when none
     };
     Q_ENUM(Role)
 

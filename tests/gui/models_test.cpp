@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 namespace fs = std::filesystem;
+namespace history = carc::history;
 
 namespace {
 
@@ -236,6 +237,23 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
     EXPECT_GE(read, 3);
     EXPECT_EQ(game.session()->state().board().size(), int(tiles.size()) + 1);
     EXPECT_FALSE(game.camera()->cells().isEmpty());
+    // Each turn the camera read keeps a small copy of its photo in the history.
+    const auto stored = history::Store::open(historyDatabasePath().toStdString());
+    const auto g = stored->game(game.session()->gameId());
+    ASSERT_TRUE(g);
+    int thumbnails = 0;
+    for (const auto& t : g->turns)
+        if (!t.thumbnail.empty()) {
+            ++thumbnails;
+            EXPECT_EQ(t.thumbnail.substr(0, 2), std::string("\xFF\xD8")) << "a JPEG";
+            EXPECT_LT(t.thumbnail.size(), 60000u);
+        }
+    EXPECT_EQ(thumbnails, read);
+    GameReplayModel turns;
+    turns.setGameId(game.session()->gameId());
+    const QString url =
+        turns.data(turns.index(turns.rowCount() - 1), GameReplayModel::ThumbnailRole).toString();
+    EXPECT_TRUE(url.startsWith("data:image/jpeg;base64,")) << url.left(40).toStdString();
 }
 
 int main(int argc, char** argv) {
