@@ -4,12 +4,12 @@
 <context>
     <name>CameraFeed</name>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="23"/>
+        <location filename="../app/src/camera_feed.cpp" line="27"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: geen foto's (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="28"/>
+        <location filename="../app/src/camera_feed.cpp" line="33"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
@@ -17,17 +17,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="48"/>
+        <location filename="../app/src/camera_feed.cpp" line="53"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="49"/>
+        <location filename="../app/src/camera_feed.cpp" line="54"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="95"/>
+        <location filename="../app/src/camera_feed.cpp" line="116"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -140,52 +140,52 @@
         <translation>schuur op de %1hoek</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="186"/>
+        <location filename="../app/src/game_controller.cpp" line="198"/>
         <source>Not saved in the history: %1</source>
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="198"/>
+        <location filename="../app/src/game_controller.cpp" line="210"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <location filename="../app/src/game_controller.cpp" line="215"/>
         <source>There is no turn to take back.</source>
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="217"/>
+        <location filename="../app/src/game_controller.cpp" line="229"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="226"/>
+        <location filename="../app/src/game_controller.cpp" line="238"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="231"/>
+        <location filename="../app/src/game_controller.cpp" line="243"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="235"/>
+        <location filename="../app/src/game_controller.cpp" line="247"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="236"/>
+        <location filename="../app/src/game_controller.cpp" line="248"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="253"/>
+        <location filename="../app/src/game_controller.cpp" line="265"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="253"/>
+        <location filename="../app/src/game_controller.cpp" line="265"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -193,74 +193,74 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="408"/>
+        <location filename="../app/src/game_controller.cpp" line="409"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Begin eerst een spel: de foto's worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="441"/>
+        <location filename="../app/src/game_controller.cpp" line="446"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="442"/>
+        <location filename="../app/src/game_controller.cpp" line="447"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="478"/>
+        <location filename="../app/src/game_controller.cpp" line="483"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="480"/>
-        <location filename="../app/src/game_controller.cpp" line="496"/>
+        <location filename="../app/src/game_controller.cpp" line="485"/>
+        <location filename="../app/src/game_controller.cpp" line="501"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="480"/>
-        <location filename="../app/src/game_controller.cpp" line="496"/>
+        <location filename="../app/src/game_controller.cpp" line="485"/>
+        <location filename="../app/src/game_controller.cpp" line="501"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="483"/>
+        <location filename="../app/src/game_controller.cpp" line="488"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="485"/>
+        <location filename="../app/src/game_controller.cpp" line="490"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="486"/>
+        <location filename="../app/src/game_controller.cpp" line="491"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="489"/>
+        <location filename="../app/src/game_controller.cpp" line="494"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="490"/>
+        <location filename="../app/src/game_controller.cpp" line="495"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="494"/>
+        <location filename="../app/src/game_controller.cpp" line="499"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="500"/>
+        <location filename="../app/src/game_controller.cpp" line="505"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="500"/>
+        <location filename="../app/src/game_controller.cpp" line="505"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -431,52 +431,57 @@
         <translation>Volgen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="204"/>
+        <location filename="../qml/GameView.qml" line="207"/>
+        <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
+        <translation>Tegelafbeeldingen: een map of een .refs-bestand (leeg: getekende tegels)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="214"/>
         <source>Take back the last turn (correction)</source>
         <translation>Neem de laatste beurt terug (correctie)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="210"/>
+        <location filename="../qml/GameView.qml" line="220"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="225"/>
+        <location filename="../qml/GameView.qml" line="235"/>
         <source>Board</source>
         <translation>Bord</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="226"/>
+        <location filename="../qml/GameView.qml" line="236"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="258"/>
+        <location filename="../qml/GameView.qml" line="268"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="263"/>
+        <location filename="../qml/GameView.qml" line="273"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="276"/>
+        <location filename="../qml/GameView.qml" line="286"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="280"/>
+        <location filename="../qml/GameView.qml" line="290"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="317"/>
+        <location filename="../qml/GameView.qml" line="327"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="335"/>
+        <location filename="../qml/GameView.qml" line="345"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -532,12 +537,12 @@
         <translation>%1 speelde %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="160"/>
+        <location filename="../qml/HistoryView.qml" line="168"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="171"/>
+        <location filename="../qml/HistoryView.qml" line="179"/>
         <source>No score this turn.</source>
         <translation>Geen punten deze beurt.</translation>
     </message>
@@ -573,7 +578,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="570"/>
+        <location filename="../app/src/game_controller.cpp" line="575"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -581,7 +586,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="625"/>
+        <location filename="../app/src/game_controller.cpp" line="630"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -4,12 +4,12 @@
 <context>
     <name>CameraFeed</name>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="23"/>
+        <location filename="../app/src/camera_feed.cpp" line="27"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="28"/>
+        <location filename="../app/src/camera_feed.cpp" line="33"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -18,17 +18,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="48"/>
+        <location filename="../app/src/camera_feed.cpp" line="53"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="49"/>
+        <location filename="../app/src/camera_feed.cpp" line="54"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="95"/>
+        <location filename="../app/src/camera_feed.cpp" line="116"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -141,52 +141,52 @@
         <translation>hambar în colțul de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="186"/>
+        <location filename="../app/src/game_controller.cpp" line="198"/>
         <source>Not saved in the history: %1</source>
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="198"/>
+        <location filename="../app/src/game_controller.cpp" line="210"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <location filename="../app/src/game_controller.cpp" line="215"/>
         <source>There is no turn to take back.</source>
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="217"/>
+        <location filename="../app/src/game_controller.cpp" line="229"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="226"/>
+        <location filename="../app/src/game_controller.cpp" line="238"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="231"/>
+        <location filename="../app/src/game_controller.cpp" line="243"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="235"/>
+        <location filename="../app/src/game_controller.cpp" line="247"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="236"/>
+        <location filename="../app/src/game_controller.cpp" line="248"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="253"/>
+        <location filename="../app/src/game_controller.cpp" line="265"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="253"/>
+        <location filename="../app/src/game_controller.cpp" line="265"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -195,74 +195,74 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="408"/>
+        <location filename="../app/src/game_controller.cpp" line="409"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="441"/>
+        <location filename="../app/src/game_controller.cpp" line="446"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="442"/>
+        <location filename="../app/src/game_controller.cpp" line="447"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="478"/>
+        <location filename="../app/src/game_controller.cpp" line="483"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="480"/>
-        <location filename="../app/src/game_controller.cpp" line="496"/>
+        <location filename="../app/src/game_controller.cpp" line="485"/>
+        <location filename="../app/src/game_controller.cpp" line="501"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="480"/>
-        <location filename="../app/src/game_controller.cpp" line="496"/>
+        <location filename="../app/src/game_controller.cpp" line="485"/>
+        <location filename="../app/src/game_controller.cpp" line="501"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="483"/>
+        <location filename="../app/src/game_controller.cpp" line="488"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="485"/>
+        <location filename="../app/src/game_controller.cpp" line="490"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="486"/>
+        <location filename="../app/src/game_controller.cpp" line="491"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="489"/>
+        <location filename="../app/src/game_controller.cpp" line="494"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="490"/>
+        <location filename="../app/src/game_controller.cpp" line="495"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="494"/>
+        <location filename="../app/src/game_controller.cpp" line="499"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="500"/>
+        <location filename="../app/src/game_controller.cpp" line="505"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="500"/>
+        <location filename="../app/src/game_controller.cpp" line="505"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -433,52 +433,57 @@
         <translation>Urmărește</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="204"/>
+        <location filename="../qml/GameView.qml" line="207"/>
+        <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
+        <translation>Imagini ale cartonașelor: un dosar sau un fișier .refs (gol: cartonașe desenate)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="214"/>
         <source>Take back the last turn (correction)</source>
         <translation>Anulează ultima tură (corectură)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="210"/>
+        <location filename="../qml/GameView.qml" line="220"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="225"/>
+        <location filename="../qml/GameView.qml" line="235"/>
         <source>Board</source>
         <translation>Tabla</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="226"/>
+        <location filename="../qml/GameView.qml" line="236"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="258"/>
+        <location filename="../qml/GameView.qml" line="268"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="263"/>
+        <location filename="../qml/GameView.qml" line="273"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="276"/>
+        <location filename="../qml/GameView.qml" line="286"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="280"/>
+        <location filename="../qml/GameView.qml" line="290"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="317"/>
+        <location filename="../qml/GameView.qml" line="327"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="335"/>
+        <location filename="../qml/GameView.qml" line="345"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -535,12 +540,12 @@
         <translation>%1 a jucat %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="160"/>
+        <location filename="../qml/HistoryView.qml" line="168"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="171"/>
+        <location filename="../qml/HistoryView.qml" line="179"/>
         <source>No score this turn.</source>
         <translation>Niciun punct în tura aceasta.</translation>
     </message>
@@ -576,7 +581,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="570"/>
+        <location filename="../app/src/game_controller.cpp" line="575"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -584,7 +589,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="625"/>
+        <location filename="../app/src/game_controller.cpp" line="630"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

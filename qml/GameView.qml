@@ -190,12 +190,22 @@ Item {
                     objectName: "photoFolder"
                     placeholderText: qsTr("Folder of photos, one per turn")
                     Layout.fillWidth: true
-                    onAccepted: game.followPhotos(text)
+                    onAccepted: game.followPhotos(text, artSource.text)
                 }
                 Button {
                     text: qsTr("Follow")
-                    onClicked: { game.followPhotos(photoFolder.text); middleTabs.currentIndex = 1 }
+                    onClicked: {
+                        game.followPhotos(photoFolder.text, artSource.text)
+                        middleTabs.currentIndex = 1
+                    }
                 }
+            }
+            TextField { // how this edition's tiles look: learned from pictures of them
+                id: artSource
+                objectName: "artSource"
+                visible: game.running && !game.finished && !game.samplePlaying
+                placeholderText: qsTr("Tile pictures: a folder or a .refs file (empty: drawn tiles)")
+                Layout.fillWidth: true
             }
             Button {
                 objectName: "undo"

@@ -17,7 +17,8 @@ CameraFeed::~CameraFeed() {
     watcher_.waitForFinished(); // the job holds the observer and a state copy
 }
 
-bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game, QString* error) {
+bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
+                            const QString& references, QString* error) {
     close();
     const QDir dir(folder);
     const QStringList names =
@@ -28,6 +29,7 @@ bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game, 
     }
     for (const QString& n : names) photos_ << dir.filePath(n);
     game_ = game;
+    references_ = references.toStdString();
     status_ = tr("%n photo(s) to follow", "", int(photos_.size()));
     emit changed();
     return true;
@@ -52,12 +54,20 @@ bool CameraFeed::observeNext(const adj::State& before) {
                         : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
     cells_.clear();
     const std::string path = current_.toStdString();
-    watcher_.setFuture(QtConcurrent::run([observer = observer_, game = game_, before, path] {
+    watcher_.setFuture(QtConcurrent::run([observer = observer_, game = game_,
+                                          refsFrom = references_, before, path] {
         Result r;
         // The first photo also learns the edition's look (enrolment), off the UI thread.
-        r.observer = observer ? observer
-                              : std::make_shared<const vision::TurnObserver>(
-                                    vision::enrolProcedural(vision::gameSets(game), 2), game);
+        r.observer = observer;
+        if (!r.observer) {
+            const std::optional<vision::ReferenceSet> refs =
+                vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
+            if (!refs) {
+                r.error = "cannot learn the tiles' look: " + r.error;
+                return r;
+            }
+            r.observer = std::make_shared<const vision::TurnObserver>(*refs, game);
+        }
         const vision::ImageResult img = vision::readImage(path);
         if (!img.ok()) {
             r.error = img.error;

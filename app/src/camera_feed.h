@@ -36,7 +36,10 @@ public:
 
     // Photos (jpg, png) of `folder` in name order, one per turn; false with *error when there
     // are none. The tiles' look for `game` is learned with the first photo, off the UI thread.
-    bool openFolder(const QString& folder, const adj::GameConfig& game, QString* error);
+    // `references`: what the edition looks like (vision::loadReferences: "" = our drawn
+    // tiles, a .refs file, or a folder of one picture per kind).
+    bool openFolder(const QString& folder, const adj::GameConfig& game, const QString& references,
+                    QString* error);
     void close();
     // Reads the next photo against `before` (the engine's state); observed() follows.
     bool observeNext(const adj::State& before);
@@ -72,6 +75,7 @@ private:
     int width_ = 0, height_ = 0;
     QVariantList cells_;
     adj::GameConfig game_;
+    std::string references_;
     std::shared_ptr<const vision::TurnObserver> observer_; // made by the first job
     QFutureWatcher<Result> watcher_;
 };

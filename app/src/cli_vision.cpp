@@ -118,9 +118,8 @@ struct Common {
     }
     // The reference set from --refs, or our procedural art when none is given.
     std::optional<vision::ReferenceSet> references(const char* command) const {
-        if (refs.empty()) return vision::enrolProcedural(vision::gameSets(game()));
         std::string error;
-        auto r = vision::ReferenceSet::load(refs, &error);
+        auto r = vision::loadReferences(refs, vision::gameSets(game()), &error);
         if (!r) std::fprintf(stderr, "carcassonne vision %s: %s\n", command, error.c_str());
         return r;
     }

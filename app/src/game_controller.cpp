@@ -404,16 +404,19 @@ void GameController::stepSample() {
 
 // ---- The camera
 
-bool GameController::followPhotos(const QString& folder) {
+bool GameController::followPhotos(const QString& folder, const QString& references) {
     if (!session_ || session_->state().terminal()) {
         setAlert(tr("Start a game first: the photos are read against it."));
         return false;
     }
     stopSample();
-    const QUrl url(folder);
-    const QString path = url.isLocalFile() ? url.toLocalFile() : folder;
+    auto local = [](const QString& s) {
+        const QUrl url(s);
+        return url.isLocalFile() ? url.toLocalFile() : s;
+    };
     QString error;
-    if (!camera_->openFolder(path, session_->state().config(), &error)) {
+    if (!camera_->openFolder(local(folder), session_->state().config(), local(references),
+                             &error)) {
         setAlert(error);
         return false;
     }

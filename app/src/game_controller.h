@@ -117,7 +117,8 @@ public:
     // file: URL). Each photo is read against the engine's state when the next tile is due; a
     // tile the camera read is played (the players then choose its piece), anything else is an
     // alert and the turn is entered by hand, after which the next photo is read.
-    Q_INVOKABLE bool followPhotos(const QString& folder);
+    // references: how the tiles look (see CameraFeed::openFolder); "" = our drawn tiles.
+    Q_INVOKABLE bool followPhotos(const QString& folder, const QString& references = {});
     // Rules questions: the best knowledge-base entries in the current language.
     Q_INVOKABLE QVariantList searchRules(const QString& question);
 

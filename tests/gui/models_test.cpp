@@ -7,6 +7,7 @@
 
 #include "adjudicator/random_game.h"
 #include "vision/scene.h"
+#include "vision/tile_art.h"
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -19,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -206,7 +208,13 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
         ASSERT_TRUE(cv::imwrite((photos / name).string(), vision::renderScene(after[i], p).image));
     }
     ASSERT_FALSE(game.followPhotos(QString::fromStdString((history.dir / "none").string())));
-    ASSERT_TRUE(game.followPhotos(QString::fromStdString(photos.string())))
+    // The tiles' look learned from a folder of pictures named by kind (here our drawn tiles).
+    const fs::path art = history.dir / "art";
+    fs::create_directories(art);
+    for (const tiledb::TileKind& k : tiledb::Catalogue::bundled().set("base")->kinds)
+        ASSERT_TRUE(cv::imwrite((art / (k.id + ".png")).string(), vision::drawTile(k, 0, 128)));
+    ASSERT_TRUE(game.followPhotos(QString::fromStdString(photos.string()),
+                                  QString::fromStdString(art.string())))
         << game.alert().toStdString();
     Tester cameraLog(game.log(), Tester::FailureReportingMode::Fatal);
     int read = 0, byAlert = 0;
@@ -251,9 +259,33 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
     EXPECT_EQ(thumbnails, read);
     GameReplayModel turns;
     turns.setGameId(game.session()->gameId());
-    const QString url =
-        turns.data(turns.index(turns.rowCount() - 1), GameReplayModel::ThumbnailRole).toString();
-    EXPECT_TRUE(url.startsWith("data:image/jpeg;base64,")) << url.left(40).toStdString();
+    int shown = 0; // the history screen shows them as data: URLs
+    for (int row = 0; row < turns.rowCount(); ++row)
+        shown += turns.data(turns.index(row), GameReplayModel::ThumbnailRole)
+                     .toString()
+                     .startsWith("data:image/jpeg;base64,");
+    EXPECT_EQ(shown, read);
+}
+
+TEST(GuiModels, PhotosWithUnreadableTilePicturesSayWhy) {
+    TempHistory history;
+    GameController game;
+    ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram"}, {"red", "blue"}));
+    const fs::path photos = history.dir / "photos";
+    fs::create_directories(photos);
+    vision::SceneParams p;
+    ASSERT_TRUE(cv::imwrite(
+        (photos / "1.jpg").string(),
+        vision::renderScene(*adj::State::create(adj::GameConfig::forSet("base", 2)), p).image));
+    const fs::path refs = history.dir / "broken.refs";
+    std::ofstream(refs) << "not a reference file";
+    ASSERT_TRUE(game.followPhotos(QString::fromStdString(photos.string()),
+                                  QString::fromStdString(refs.string())));
+    ASSERT_TRUE(waitFor([&] { return !game.camera()->busy() && !game.alert().isEmpty(); }));
+    EXPECT_TRUE(game.alert().contains("cannot learn the tiles' look"))
+        << game.alert().toStdString();
+    EXPECT_TRUE(game.alert().contains("broken.refs")) << game.alert().toStdString();
+    EXPECT_EQ(game.session()->state().board().size(), 1) << "nothing played";
 }
 
 int main(int argc, char** argv) {

@@ -167,4 +167,13 @@ std::optional<ReferenceSet> enrolFolder(const std::string& folder,
     return r;
 }
 
+std::optional<ReferenceSet> loadReferences(const std::string& source,
+                                           const std::vector<const tiledb::TileSet*>& sets,
+                                           std::string* error) {
+    if (source.empty()) return enrolProcedural(sets);
+    std::error_code ec;
+    if (std::filesystem::is_directory(source, ec)) return enrolFolder(source, sets, error);
+    return ReferenceSet::load(source, error);
+}
+
 } // namespace vision

@@ -51,4 +51,10 @@ std::optional<ReferenceSet> enrolFolder(const std::string& folder,
                                         std::string* error,
                                         std::vector<std::string>* skipped = nullptr);
 
+// The references a user chose: "" = our procedural art; a `.refs` file saved by enrolment; or a
+// folder of pictures (enrolFolder). nullopt with *error saying what is wrong with the source.
+std::optional<ReferenceSet> loadReferences(const std::string& source,
+                                           const std::vector<const tiledb::TileSet*>& sets,
+                                           std::string* error);
+
 } // namespace vision
