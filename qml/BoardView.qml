@@ -1,20 +1,26 @@
-// The engine's board, drawn with our procedural tile faces (image://tiles), the pieces on it in
-// their players' colours, and the feature under dispute outlined. A click on a tile asks the
-// controller about the feature under the pointer.
+// A board as the engine has it (app/src/board_qml.h), drawn with our procedural tile faces
+// (image://tiles), the pieces on it in their players' colours, and the tiles of a disputed
+// feature outlined. Clicks are reported: a tile with the point in it (0..1 from its north-west
+// corner, as drawn), or a piece. The game screen and the history screen both use it.
 import QtQuick
 import QtQuick.Controls
 
 Flickable {
     id: view
-    required property var game
+    property var tiles: []
+    property var pieces: []
+    property var bounds: ({ minX: 0, maxX: 0, minY: 0, maxY: 0 })
+    property var disputed: []
+    property bool showLast: true // outline the tile just placed
+    signal tileClicked(int index, real u, real v)
+    signal pieceClicked(int index)
     clip: true
 
-    readonly property var b: game.bounds
+    readonly property var b: bounds
     readonly property int cols: b.maxX - b.minX + 1
     readonly property int rows: b.maxY - b.minY + 1
     // Fit the board when it is small; scroll when a tile would be smaller than 28 pixels.
     readonly property real cell: Math.max(28, Math.min(110, Math.min(width / (cols + 1), height / (rows + 1))))
-    readonly property var disputed: game.dispute.tiles || []
 
     contentWidth: Math.max(width, (cols + 1) * cell)
     contentHeight: Math.max(height, (rows + 1) * cell)
@@ -28,7 +34,7 @@ Flickable {
     function py(y) { return originY + (b.maxY - y) * cell } // y north: larger y is higher up
 
     Repeater {
-        model: view.game.tiles
+        model: view.tiles
         delegate: Image {
             required property var modelData
             x: view.px(modelData.x)
@@ -44,15 +50,15 @@ Flickable {
                 color: "transparent"
                 border.color: "gold"
                 border.width: 3
-                visible: modelData.last && !view.game.finished
+                visible: modelData.last && view.showLast
             }
             MouseArea {
                 anchors.fill: parent
                 // The point in board orientation: undo the image's rotation.
                 onClicked: (mouse) => {
                     const p = parent.mapToItem(view.contentItem, mouse.x, mouse.y)
-                    view.game.selectFeature(modelData.index, (p.x - parent.x) / view.cell,
-                                            (p.y - parent.y) / view.cell)
+                    view.tileClicked(modelData.index, (p.x - parent.x) / view.cell,
+                                     (p.y - parent.y) / view.cell)
                 }
             }
         }
@@ -73,7 +79,7 @@ Flickable {
     }
 
     Repeater {
-        model: view.game.pieces
+        model: view.pieces
         delegate: Rectangle {
             required property var modelData
             required property int index
@@ -88,7 +94,7 @@ Flickable {
             border.width: modelData.kind === "follower" ? 1 : 3
             MouseArea {
                 anchors.fill: parent
-                onClicked: view.game.selectPiece(index)
+                onClicked: view.pieceClicked(index)
             }
         }
     }

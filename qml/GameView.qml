@@ -241,7 +241,13 @@ Item {
                 Layout.fillHeight: true
                 BoardView {
                     objectName: "board"
-                    game: game
+                    tiles: game.tiles
+                    pieces: game.pieces
+                    bounds: game.bounds
+                    disputed: game.dispute.tiles || []
+                    showLast: !game.finished
+                    onTileClicked: (index, u, v) => game.selectFeature(index, u, v)
+                    onPieceClicked: (index) => game.selectPiece(index)
                 }
                 CameraView {
                     objectName: "cameraView"

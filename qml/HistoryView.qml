@@ -136,15 +136,16 @@ Item {
                     Layout.fillWidth: true
                     Layout.fillHeight: visible
                     Layout.preferredHeight: visible ? -1 : 0
-                    ScrollView {
+                    Loader { // the board after this turn, as the engine replayed it
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         Layout.rowSpan: 3
-                        clip: true
-                        Label {
-                            text: board
-                            font.family: "DejaVu Sans Mono"
-                            font.pixelSize: 10
+                        active: seq === turnSlider.value // only the turn on show is drawn
+                        sourceComponent: BoardView {
+                            objectName: "historyBoard"
+                            tiles: view.tiles
+                            pieces: view.pieces
+                            bounds: view.bounds
                         }
                     }
                     Label {

@@ -1,5 +1,6 @@
 #include "game_controller.h"
 
+#include "board_qml.h"
 #include "history_model.h"
 
 #include "sample_game.h"
@@ -271,54 +272,24 @@ QVariantList GameController::drawable() const {
 
 // ---- The board for the window
 
-QVariantList GameController::tiles() const {
-    QVariantList out;
-    if (!session_) return out;
-    const auto& placed = session_->state().board().tiles();
-    for (size_t i = 0; i < placed.size(); ++i)
-        out.push_back(QVariantMap{{"index", int(i)},
-                                  {"x", placed[i].pos.x},
-                                  {"y", placed[i].pos.y},
-                                  {"id", q(placed[i].kind->id)},
-                                  {"rotation", 90 * placed[i].rotation},
-                                  {"last", i + 1 == placed.size()}});
+QStringList GameController::colours() const {
+    QStringList out;
+    if (session_)
+        for (const auto& p : session_->players()) out << q(p.colour);
     return out;
+}
+
+QVariantList GameController::tiles() const {
+    return session_ ? boardTiles(session_->state()) : QVariantList{};
 }
 
 QVariantList GameController::pieces() const {
-    QVariantList out;
-    if (!session_) return out;
-    const adj::State& s = session_->state();
-    for (const adj::Meeple& m : s.meeples()) {
-        const int t = s.board().tileOfNode(m.node);
-        if (t < 0) continue;
-        const adj::PlacedTile& tile = s.board().tiles()[size_t(t)];
-        const int feature = int(m.node) - tile.firstNode;
-        tiledb::PointF at = tile.kind->featurePoint(feature, tile.rotation);
-        if (m.kind == adj::MeepleKind::Barn) // at its corner
-            at = {m.corner == adj::NE || m.corner == adj::SE ? 0.9f : 0.1f,
-                  m.corner == adj::SE || m.corner == adj::SW ? 0.9f : 0.1f};
-        out.push_back(QVariantMap{
-            {"tile", t},
-            {"feature", feature},
-            {"x", tile.pos.x + double(at.x)},       // board units, x east
-            {"y", tile.pos.y + 1.0 - double(at.y)}, // y north
-            {"kind", QString::fromLatin1(adj::meepleKindName(m.kind))},
-            {"farmer", tile.kind->features[size_t(feature)].kind == tiledb::FeatureKind::Field},
-            {"player", int(m.player)},
-            {"colour", q(session_->players()[m.player].colour)}});
-    }
-    return out;
+    return session_ ? boardPieces(session_->state(), colours()) : QVariantList{};
 }
 
 QVariantMap GameController::bounds() const {
-    if (!session_) return {{"minX", 0}, {"maxX", 0}, {"minY", 0}, {"maxY", 0}};
-    int minX = 0, maxX = 0, minY = 0, maxY = 0;
-    for (const adj::PlacedTile& t : session_->state().board().tiles()) {
-        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
-        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
-    }
-    return {{"minX", minX}, {"maxX", maxX}, {"minY", minY}, {"maxY", maxY}};
+    return session_ ? boardBounds(session_->state())
+                    : QVariantMap{{"minX", 0}, {"maxX", 0}, {"minY", 0}, {"maxY", 0}};
 }
 
 QStringList GameController::finalScoring() const {

@@ -160,6 +160,7 @@ private:
     void setAlert(const QString& text);
     void setOptions(const std::vector<carc::SessionOption>& options);
     QString optionLabel(const adj::Action& a) const;
+    QStringList colours() const; // the players', by seat
     static QString featureName(tiledb::FeatureKind kind);
     void afterAction();
     bool startSession(const adj::GameConfig& cfg, std::vector<carc::history::PlayerInfo> players,

@@ -1,5 +1,7 @@
 #include "history_model.h"
 
+#include "board_qml.h"
+
 #include "game_recorder.h"
 
 #include "adjudicator/json.h"
@@ -111,7 +113,8 @@ void GameReplayModel::load() {
         const std::unique_ptr<carc::history::Store> store = openStore();
         const std::optional<carc::history::StoredGame> game = store->game(gameId_);
         if (game) {
-            for (const auto& p : game->info.players) players_ << q(p.name);
+            QStringList colours;
+            for (const auto& p : game->info.players) players_ << q(p.name), colours << q(p.colour);
             title_ = q(game->summary.startedAt.substr(0, 16)).replace('T', ' ') + " · " +
                      q(game->summary.baseSet) +
                      (game->summary.expansions.empty() ? "" : " + " + q(game->summary.expansions)) +
@@ -119,7 +122,7 @@ void GameReplayModel::load() {
             // Replayed by the engine: the board comes from the rules, not from the record.
             const std::string problem = carc::history::replayGame(
                 *game, [&](const carc::history::TurnRecord& t, const adj::State& s) {
-                    rows_.push_back(Row{t, q(s.drawAscii())});
+                    rows_.push_back(Row{t, q(s.drawAscii()), boardView(s, colours)});
                 });
             if (!problem.empty()) error_ = tr("This game does not replay: ") + q(problem);
         } else if (gameId_ >= 0) {
@@ -162,6 +165,7 @@ QVariant GameReplayModel::data(const QModelIndex& index, int role) const {
         return texts;
     }
     case BoardRole: return r.board;
+    case ViewRole: return r.view;
     case ThumbnailRole:
         return r.turn.thumbnail.empty()
                    ? QString()
@@ -179,7 +183,8 @@ QHash<int, QByteArray> GameReplayModel::roleNames() const {
             {ScoresRole, "scores"},
             {ExplanationsRole, "explanations"},
             {BoardRole, "board"},
-            {ThumbnailRole, "thumbnail"}};
+            {ThumbnailRole, "thumbnail"},
+            {ViewRole, "view"}};
 }
 
 PlayerStatsModel::PlayerStatsModel(QObject* parent) : QAbstractListModel(parent) {

@@ -69,8 +69,9 @@ public:
         ActionRole,
         ScoresRole, // a list of numbers, one per player
         ExplanationsRole,
-        BoardRole,    // the board after the turn, as the engine draws it
-        ThumbnailRole // the camera's picture of the turn as a data: URL, "" when none
+        BoardRole,     // the board after the turn, as the engine draws it
+        ThumbnailRole, // the camera's picture of the turn as a data: URL, "" when none
+        ViewRole       // the board after the turn for BoardView (board_qml.h)
     };
     Q_ENUM(Role)
 
@@ -95,6 +96,7 @@ private:
     struct Row {
         carc::history::TurnRecord turn;
         QString board;
+        QVariantMap view;
     };
     void load();
     qint64 gameId_ = -1;
