@@ -35,157 +35,157 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="62"/>
+        <location filename="../app/src/game_controller.cpp" line="63"/>
         <source>Player %1</source>
         <translation>Speler %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="113"/>
+        <location filename="../app/src/game_controller.cpp" line="114"/>
         <source>road</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="114"/>
+        <location filename="../app/src/game_controller.cpp" line="115"/>
         <source>city</source>
         <translation>stad</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="115"/>
+        <location filename="../app/src/game_controller.cpp" line="116"/>
         <source>farm</source>
         <translation>boerderij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="116"/>
+        <location filename="../app/src/game_controller.cpp" line="117"/>
         <source>cloister</source>
         <translation>klooster</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="117"/>
+        <location filename="../app/src/game_controller.cpp" line="118"/>
         <source>abbey</source>
         <translation>abdij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="127"/>
+        <location filename="../app/src/game_controller.cpp" line="128"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="134"/>
+        <location filename="../app/src/game_controller.cpp" line="135"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>op (%1,%2), %3° gedraaid</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="138"/>
+        <location filename="../app/src/game_controller.cpp" line="139"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>past nergens: leg hem weg en trek opnieuw</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="139"/>
+        <location filename="../app/src/game_controller.cpp" line="140"/>
         <source>no piece</source>
         <translation>geen pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="140"/>
+        <location filename="../app/src/game_controller.cpp" line="141"/>
         <source>the wagon goes back to its owner</source>
         <translation>de wagen gaat terug naar zijn eigenaar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="141"/>
+        <location filename="../app/src/game_controller.cpp" line="142"/>
         <source>end the game</source>
         <translation>beëindig het spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="144"/>
+        <location filename="../app/src/game_controller.cpp" line="145"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>wagen naar de %1 van de tegel op (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="152"/>
+        <location filename="../app/src/game_controller.cpp" line="153"/>
         <source>follower on the %1</source>
         <translation>volgeling op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="154"/>
+        <location filename="../app/src/game_controller.cpp" line="155"/>
         <source>mayor on the %1</source>
         <translation>burgemeester op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="156"/>
+        <location filename="../app/src/game_controller.cpp" line="157"/>
         <source>wagon on the %1</source>
         <translation>wagen op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>north-west</source>
         <translation>noordwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>north-east</source>
         <translation>noordoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>south-east</source>
         <translation>zuidoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="160"/>
         <source>south-west</source>
         <translation>zuidwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="160"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>barn at the %1 corner</source>
         <translation>schuur op de %1hoek</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="198"/>
+        <location filename="../app/src/game_controller.cpp" line="199"/>
         <source>Not saved in the history: %1</source>
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="210"/>
+        <location filename="../app/src/game_controller.cpp" line="211"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="215"/>
+        <location filename="../app/src/game_controller.cpp" line="216"/>
         <source>There is no turn to take back.</source>
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="229"/>
+        <location filename="../app/src/game_controller.cpp" line="230"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="238"/>
+        <location filename="../app/src/game_controller.cpp" line="239"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="243"/>
+        <location filename="../app/src/game_controller.cpp" line="244"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="247"/>
+        <location filename="../app/src/game_controller.cpp" line="248"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="248"/>
+        <location filename="../app/src/game_controller.cpp" line="249"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="265"/>
+        <location filename="../app/src/game_controller.cpp" line="266"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="265"/>
+        <location filename="../app/src/game_controller.cpp" line="266"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -193,74 +193,74 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="409"/>
+        <location filename="../app/src/game_controller.cpp" line="380"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Begin eerst een spel: de foto's worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="446"/>
+        <location filename="../app/src/game_controller.cpp" line="417"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="447"/>
+        <location filename="../app/src/game_controller.cpp" line="418"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="483"/>
+        <location filename="../app/src/game_controller.cpp" line="454"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="485"/>
-        <location filename="../app/src/game_controller.cpp" line="501"/>
+        <location filename="../app/src/game_controller.cpp" line="456"/>
+        <location filename="../app/src/game_controller.cpp" line="472"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="485"/>
-        <location filename="../app/src/game_controller.cpp" line="501"/>
+        <location filename="../app/src/game_controller.cpp" line="456"/>
+        <location filename="../app/src/game_controller.cpp" line="472"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="488"/>
+        <location filename="../app/src/game_controller.cpp" line="459"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="490"/>
+        <location filename="../app/src/game_controller.cpp" line="461"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="491"/>
+        <location filename="../app/src/game_controller.cpp" line="462"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="494"/>
+        <location filename="../app/src/game_controller.cpp" line="465"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="495"/>
+        <location filename="../app/src/game_controller.cpp" line="466"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="499"/>
+        <location filename="../app/src/game_controller.cpp" line="470"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -268,22 +268,25 @@
 <context>
     <name>GameReplayModel</name>
     <message>
-        <location filename="../app/src/history_model.cpp" line="118"/>
-        <source> turns</source>
-        <translation> beurten</translation>
-    </message>
-    <message>
-        <location filename="../app/src/history_model.cpp" line="124"/>
+        <location filename="../app/src/history_model.cpp" line="127"/>
         <source>This game does not replay: </source>
         <translation>Dit spel laat zich niet naspelen: </translation>
     </message>
     <message>
-        <location filename="../app/src/history_model.cpp" line="126"/>
+        <location filename="../app/src/history_model.cpp" line="129"/>
         <source>No game %1 in %2</source>
         <translation>Geen spel %1 in %2</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/history_model.cpp" line="141"/>
+        <source>%n turn(s)</source>
+        <translation>
+            <numerusform>%n beurt</numerusform>
+            <numerusform>%n beurten</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/history_model.cpp" line="147"/>
+        <location filename="../app/src/history_model.cpp" line="156"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>
@@ -456,32 +459,32 @@
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="268"/>
+        <location filename="../qml/GameView.qml" line="274"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="273"/>
+        <location filename="../qml/GameView.qml" line="279"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="286"/>
+        <location filename="../qml/GameView.qml" line="292"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="290"/>
+        <location filename="../qml/GameView.qml" line="296"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="327"/>
+        <location filename="../qml/GameView.qml" line="333"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="345"/>
+        <location filename="../qml/GameView.qml" line="351"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -532,17 +535,17 @@
         <translation>Beurt %1 van %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="151"/>
+        <location filename="../qml/HistoryView.qml" line="152"/>
         <source>%1 played %2</source>
         <translation>%1 speelde %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="168"/>
+        <location filename="../qml/HistoryView.qml" line="169"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="179"/>
+        <location filename="../qml/HistoryView.qml" line="180"/>
         <source>No score this turn.</source>
         <translation>Geen punten deze beurt.</translation>
     </message>
@@ -578,7 +581,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="575"/>
+        <location filename="../app/src/game_controller.cpp" line="546"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -586,7 +589,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="630"/>
+        <location filename="../app/src/game_controller.cpp" line="601"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -36,157 +36,157 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="62"/>
+        <location filename="../app/src/game_controller.cpp" line="63"/>
         <source>Player %1</source>
         <translation>Jucătorul %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="113"/>
+        <location filename="../app/src/game_controller.cpp" line="114"/>
         <source>road</source>
         <translation>drum</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="114"/>
+        <location filename="../app/src/game_controller.cpp" line="115"/>
         <source>city</source>
         <translation>oraș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="115"/>
+        <location filename="../app/src/game_controller.cpp" line="116"/>
         <source>farm</source>
         <translation>câmp</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="116"/>
+        <location filename="../app/src/game_controller.cpp" line="117"/>
         <source>cloister</source>
         <translation>mănăstire</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="117"/>
+        <location filename="../app/src/game_controller.cpp" line="118"/>
         <source>abbey</source>
         <translation>abație</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="127"/>
+        <location filename="../app/src/game_controller.cpp" line="128"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="134"/>
+        <location filename="../app/src/game_controller.cpp" line="135"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>la (%1,%2), rotit %3°</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="138"/>
+        <location filename="../app/src/game_controller.cpp" line="139"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>nu se potrivește nicăieri: scoate-l și trage altul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="139"/>
+        <location filename="../app/src/game_controller.cpp" line="140"/>
         <source>no piece</source>
         <translation>fără pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="140"/>
+        <location filename="../app/src/game_controller.cpp" line="141"/>
         <source>the wagon goes back to its owner</source>
         <translation>căruța se întoarce la proprietar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="141"/>
+        <location filename="../app/src/game_controller.cpp" line="142"/>
         <source>end the game</source>
         <translation>încheie jocul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="144"/>
+        <location filename="../app/src/game_controller.cpp" line="145"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>căruța pe %1 de pe cartonașul de la (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="152"/>
+        <location filename="../app/src/game_controller.cpp" line="153"/>
         <source>follower on the %1</source>
         <translation>supus pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="154"/>
+        <location filename="../app/src/game_controller.cpp" line="155"/>
         <source>mayor on the %1</source>
         <translation>primar pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="156"/>
+        <location filename="../app/src/game_controller.cpp" line="157"/>
         <source>wagon on the %1</source>
         <translation>căruță pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>north-west</source>
         <translation>nord-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>north-east</source>
         <translation>nord-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>south-east</source>
         <translation>sud-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="160"/>
         <source>south-west</source>
         <translation>sud-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="160"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>barn at the %1 corner</source>
         <translation>hambar în colțul de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="198"/>
+        <location filename="../app/src/game_controller.cpp" line="199"/>
         <source>Not saved in the history: %1</source>
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="210"/>
+        <location filename="../app/src/game_controller.cpp" line="211"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="215"/>
+        <location filename="../app/src/game_controller.cpp" line="216"/>
         <source>There is no turn to take back.</source>
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="229"/>
+        <location filename="../app/src/game_controller.cpp" line="230"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="238"/>
+        <location filename="../app/src/game_controller.cpp" line="239"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="243"/>
+        <location filename="../app/src/game_controller.cpp" line="244"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="247"/>
+        <location filename="../app/src/game_controller.cpp" line="248"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="248"/>
+        <location filename="../app/src/game_controller.cpp" line="249"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="265"/>
+        <location filename="../app/src/game_controller.cpp" line="266"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="265"/>
+        <location filename="../app/src/game_controller.cpp" line="266"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -195,74 +195,74 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="409"/>
+        <location filename="../app/src/game_controller.cpp" line="380"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="446"/>
+        <location filename="../app/src/game_controller.cpp" line="417"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="447"/>
+        <location filename="../app/src/game_controller.cpp" line="418"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="483"/>
+        <location filename="../app/src/game_controller.cpp" line="454"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="485"/>
-        <location filename="../app/src/game_controller.cpp" line="501"/>
+        <location filename="../app/src/game_controller.cpp" line="456"/>
+        <location filename="../app/src/game_controller.cpp" line="472"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="485"/>
-        <location filename="../app/src/game_controller.cpp" line="501"/>
+        <location filename="../app/src/game_controller.cpp" line="456"/>
+        <location filename="../app/src/game_controller.cpp" line="472"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="488"/>
+        <location filename="../app/src/game_controller.cpp" line="459"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="490"/>
+        <location filename="../app/src/game_controller.cpp" line="461"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="491"/>
+        <location filename="../app/src/game_controller.cpp" line="462"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="494"/>
+        <location filename="../app/src/game_controller.cpp" line="465"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="495"/>
+        <location filename="../app/src/game_controller.cpp" line="466"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="499"/>
+        <location filename="../app/src/game_controller.cpp" line="470"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="505"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -270,22 +270,26 @@
 <context>
     <name>GameReplayModel</name>
     <message>
-        <location filename="../app/src/history_model.cpp" line="118"/>
-        <source> turns</source>
-        <translation> ture</translation>
-    </message>
-    <message>
-        <location filename="../app/src/history_model.cpp" line="124"/>
+        <location filename="../app/src/history_model.cpp" line="127"/>
         <source>This game does not replay: </source>
         <translation>Jocul nu se poate reda: </translation>
     </message>
     <message>
-        <location filename="../app/src/history_model.cpp" line="126"/>
+        <location filename="../app/src/history_model.cpp" line="129"/>
         <source>No game %1 in %2</source>
         <translation>Niciun joc %1 în %2</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/history_model.cpp" line="141"/>
+        <source>%n turn(s)</source>
+        <translation>
+            <numerusform>%n tură</numerusform>
+            <numerusform>%n ture</numerusform>
+            <numerusform>%n de ture</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/history_model.cpp" line="147"/>
+        <location filename="../app/src/history_model.cpp" line="156"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>
@@ -458,32 +462,32 @@
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="268"/>
+        <location filename="../qml/GameView.qml" line="274"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="273"/>
+        <location filename="../qml/GameView.qml" line="279"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="286"/>
+        <location filename="../qml/GameView.qml" line="292"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="290"/>
+        <location filename="../qml/GameView.qml" line="296"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="327"/>
+        <location filename="../qml/GameView.qml" line="333"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="345"/>
+        <location filename="../qml/GameView.qml" line="351"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -535,17 +539,17 @@
         <translation>Tura %1 din %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="151"/>
+        <location filename="../qml/HistoryView.qml" line="152"/>
         <source>%1 played %2</source>
         <translation>%1 a jucat %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="168"/>
+        <location filename="../qml/HistoryView.qml" line="169"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../qml/HistoryView.qml" line="179"/>
+        <location filename="../qml/HistoryView.qml" line="180"/>
         <source>No score this turn.</source>
         <translation>Niciun punct în tura aceasta.</translation>
     </message>
@@ -581,7 +585,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="575"/>
+        <location filename="../app/src/game_controller.cpp" line="546"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -589,7 +593,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="630"/>
+        <location filename="../app/src/game_controller.cpp" line="601"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

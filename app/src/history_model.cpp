@@ -99,6 +99,7 @@ void GameReplayModel::setLanguage(const QString& code) {
     if (code == language_ || !adj::kb::langFromCode(code.toStdString())) return;
     language_ = code;
     emit languageChanged();
+    emit titleChanged();
     if (!rows_.empty())
         emit dataChanged(index(0), index(int(rows_.size()) - 1), {ExplanationsRole});
 }
@@ -117,8 +118,7 @@ void GameReplayModel::load() {
             for (const auto& p : game->info.players) players_ << q(p.name), colours << q(p.colour);
             title_ = q(game->summary.startedAt.substr(0, 16)).replace('T', ' ') + " · " +
                      q(game->summary.baseSet) +
-                     (game->summary.expansions.empty() ? "" : " + " + q(game->summary.expansions)) +
-                     " · " + QString::number(game->turns.size()) + tr(" turns");
+                     (game->summary.expansions.empty() ? "" : " + " + q(game->summary.expansions));
             // Replayed by the engine: the board comes from the rules, not from the record.
             const std::string problem = carc::history::replayGame(
                 *game, [&](const carc::history::TurnRecord& t, const adj::State& s) {
@@ -133,6 +133,11 @@ void GameReplayModel::load() {
     }
     endResetModel();
     emit gameChanged();
+    emit titleChanged();
+}
+
+QString GameReplayModel::title() const {
+    return title_.isEmpty() ? title_ : title_ + " · " + tr("%n turn(s)", "", int(rows_.size()));
 }
 
 int GameReplayModel::rowCount(const QModelIndex& parent) const {

@@ -58,7 +58,7 @@ class GameReplayModel : public QAbstractListModel {
     Q_PROPERTY(qint64 gameId READ gameId WRITE setGameId NOTIFY gameChanged)
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(int count READ rowCount NOTIFY gameChanged)
-    Q_PROPERTY(QString title READ title NOTIFY gameChanged)
+    Q_PROPERTY(QString title READ title NOTIFY titleChanged)
     Q_PROPERTY(QStringList players READ players NOTIFY gameChanged)
     Q_PROPERTY(QString error READ error NOTIFY gameChanged)
 
@@ -84,12 +84,13 @@ public:
     void setGameId(qint64 id);
     QString language() const { return language_; }
     void setLanguage(const QString& code);
-    QString title() const { return title_; }
+    QString title() const; // worded in the interface's language when asked
     QStringList players() const { return players_; }
     QString error() const { return error_; }
 
 signals:
     void gameChanged();
+    void titleChanged();
     void languageChanged();
 
 private:
