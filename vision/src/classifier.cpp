@@ -86,19 +86,6 @@ void correlateAt(const float* patch, int stride, const float* tmpl, int side, co
     }
 }
 
-// Sum over `rows` rows of `cols` floats of w * |a - b| (cols a multiple of kLanes).
-VISION_SIMD_CLONES
-float weightedAbsDiff(const float* a, int aStride, const float* b, const float* w, int rows,
-                      int cols) {
-    float acc[kLanes] = {};
-    for (int y = 0; y < rows; ++y, a += aStride, b += cols, w += cols)
-        for (int x = 0; x < cols; x += kLanes)
-            for (int l = 0; l < kLanes; ++l) acc[l] += w[x + l] * std::abs(a[x + l] - b[x + l]);
-    float sum = 0;
-    for (float v : acc) sum += v;
-    return sum;
-}
-
 // A normalised patch and the statistics of its windows (side x side) at every shift, for
 // normalised cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window
 // mean removed.
@@ -447,51 +434,85 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     if (n < 2) return;
     const cv::Mat raw = detailBgr();
     if (raw.rows != kDetailPatch) return;
-    const cv::Mat detail = normalisePatch(raw);
-    // Where the templates differ (a pennant, a road's end): the only pixels that tell.
+    cv::Mat soft; // as soft as the templates (see the constructor)
+    cv::GaussianBlur(raw, soft, cv::Size(3, 3), 0.8);
     std::vector<cv::Mat> tmpl(n);
     for (size_t i = 0; i < n; ++i) tmpl[i] = templates_[size_t(templateOf[i])].detail;
-    cv::Mat weight(kDetail, kDetail, CV_32F, cv::Scalar(0)), d, d1;
+    // Align on what the candidates share: the best correlation with their mean within +-2 px
+    // of where the fine stage found the tile.
+    cv::Mat common = tmpl[0].clone();
+    for (size_t i = 1; i < n; ++i) common += tmpl[i];
+    const cv::Mat whole = normalisePatch(soft);
+    const cv::Rect frame(0, 0, whole.cols, whole.rows);
+    const int cx = int(std::lround(out[0].shift.x * kDetail)) + kDetailMargin,
+              cy = int(std::lround(out[0].shift.y * kDetail)) + kDetailMargin;
+    cv::Point at(-1, -1);
+    double bestCorr = -1e18;
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+            const cv::Rect r(cx + dx, cy + dy, kDetail, kDetail);
+            if ((r & frame) != r) continue;
+            const double c = whole(r).dot(common);
+            if (c > bestCorr) bestCorr = c, at = r.tl();
+        }
+    if (at.x < 0) return;
+    const cv::Mat p = normalisePatch(raw(cv::Rect(at, cv::Size(kDetail, kDetail))));
+    // The photo is softer than the drawings (focus, the camera's resampling), and a small
+    // mark loses more of its contrast than the tile as a whole: soften the templates as much
+    // as the photo (the blur under which their common part correlates best with the cell).
+    double bestFit = -1e18, sigma = 0;
+    for (double sg : {0.0, 1.0, 1.6, 2.4, 3.4}) {
+        cv::Mat c = common;
+        if (sg > 0) cv::GaussianBlur(common, c, cv::Size(0, 0), sg);
+        const double fit = p.dot(c) / std::max(1e-9, cv::norm(c));
+        if (fit > bestFit) bestFit = fit, sigma = sg;
+    }
+    if (sigma > 0)
+        for (cv::Mat& t : tmpl) {
+            cv::Mat b;
+            cv::GaussianBlur(t, b, cv::Size(0, 0), sigma);
+            t = b;
+        }
+    // For each pair, which of the two the cell is: with m their mean and h half their
+    // difference, the cell's pixels are about g * (m + s * h), where g (the contrast the photo
+    // kept, less when blurred) comes from the whole tile and s from where they differ (real
+    // marks, not the grain every drawing has): +1 for the first, -1 for the second. Taking
+    // the contrast out keeps a blurred photo from favouring the drawing with fewer marks; a
+    // mark slightly off its place pulls s towards 0, not towards the drawing without it.
+    std::vector<std::vector<float>> s(n, std::vector<float>(n, 0.f));
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j) {
-            cv::absdiff(tmpl[i], tmpl[j], d);
-            cv::transform(d, d1, cv::Matx13f(1, 1, 1));
-            // Only real marks count, not the grain every drawing has: differences below
-            // 1.5 (summed over the normalised channels) weigh nothing.
+            const cv::Mat m = (tmpl[i] + tmpl[j]) * 0.5f, h = (tmpl[i] - tmpl[j]) * 0.5f;
+            cv::Mat d1, w1;
+            cv::transform(cv::abs(h) * 2.f, d1, cv::Matx13f(1, 1, 1));
             cv::subtract(d1, cv::Scalar(1.5), d1);
             cv::max(d1, 0, d1);
-            weight += d1.mul(d1);
+            cv::GaussianBlur(d1, w1, cv::Size(7, 7), 2.0);
+            cv::Mat w;
+            cv::merge(std::vector<cv::Mat>{w1, w1, w1}, w);
+            const double mm = m.dot(m);
+            if (mm <= 0) continue;
+            const double g = p.dot(m) / mm;
+            if (g <= 0.1) continue; // the cell is like neither
+            const cv::Mat wh = w.mul(h);
+            const double hh = wh.dot(h);
+            if (hh <= 1e-6) continue;
+            const double v = (p - g * m).dot(wh) / (g * hh);
+            s[i][j] = float(std::clamp(v, -2.0, 2.0)), s[j][i] = -s[i][j];
         }
-    cv::GaussianBlur(weight, weight, cv::Size(5, 5), 1.5);
-    const double total = cv::sum(weight)[0];
-    if (total <= 0) return;
-    cv::Mat weight3; // the same weight for each channel, so rows line up with the patches
-    cv::merge(std::vector<cv::Mat>{weight, weight, weight}, weight3);
-    // Each candidate at its own best shift (from the fine stage, polished here by +-2 px).
-    std::vector<double> cost(n, 1e18);
-    for (size_t i = 0; i < n; ++i) {
-        const int cx = int(std::lround(out[i].shift.x * kDetail)) + kDetailMargin,
-                  cy = int(std::lround(out[i].shift.y * kDetail)) + kDetailMargin;
-        for (int dy = -2; dy <= 2; ++dy)
-            for (int dx = -2; dx <= 2; ++dx) {
-                const cv::Rect r(cx + dx, cy + dy, kDetail, kDetail);
-                if ((r & cv::Rect(0, 0, detail.cols, detail.rows)) != r) continue;
-                const float sum = weightedAbsDiff(detail.ptr<float>(r.y) + r.x * 3,
-                                                  int(detail.step1()), tmpl[i].ptr<float>(),
-                                                  weight3.ptr<float>(), kDetail, kDetail * 3);
-                cost[i] = std::min(cost[i], double(sum) / total);
-            }
-    }
+    // The candidate that beats every other by the widest least margin.
     size_t best = 0;
-    for (size_t i = 1; i < n; ++i)
-        if (cost[i] < cost[best]) best = i;
-    double runnerUp = 1e18;
-    for (size_t i = 0; i < n; ++i)
-        if (i != best) runnerUp = std::min(runnerUp, cost[i]);
+    float bestLeast = -1e9f;
+    for (size_t i = 0; i < n; ++i) {
+        float least = 1e9f;
+        for (size_t j = 0; j < n; ++j)
+            if (j != i) least = std::min(least, s[i][j]);
+        if (least > bestLeast) bestLeast = least, best = i;
+    }
     std::swap(out[0], out[best]);
-    // The relative cost gap on the score's scale: a clear difference counts like a clear
+    // On the score's scale: s = 1 (the cell is exactly the one drawing) counts like a clear
     // score gap.
-    out[0].margin = float(0.25 * (runnerUp - cost[best]) / (runnerUp + cost[best] + 1e-9));
+    out[0].margin = std::max(0.f, 0.12f * bestLeast);
 }
 
 std::vector<Candidate> TileClassifier::classifyTilePhoto(const cv::Mat& bgr, int top) const {

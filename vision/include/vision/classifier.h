@@ -30,7 +30,8 @@ struct Candidate {
     // a wooden table matched to a tile's pattern scores high here (too little contrast).
     float photometric = 0;
     // How clearly this candidate beats the runner-up (set on the first only): the score gap,
-    // or for look-alikes (a city with and without a pennant) the gap where they differ.
+    // or for look-alikes (a city with and without a pennant) 0.12 times how clearly the pixels
+    // where they differ side with it (1: exactly its drawing, 0: halfway).
     float margin = 0;
 };
 
