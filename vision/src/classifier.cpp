@@ -71,14 +71,16 @@ constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis, at full re
 VISION_SIMD_CLONES
 void correlateAt(const float* patch, int stride, const float* tmpl, int side, const cv::Point* at,
                  int count, float* out) {
-    const int row = side * 3; // a multiple of kLanes for both sides used
+    const int row = side * 3;
     for (int k = 0; k < count; ++k) {
         float acc[kLanes] = {};
         for (int y = 0; y < side; ++y) {
             const float* p = patch + (y + at[k].y) * stride + at[k].x * 3;
             const float* t = tmpl + y * row;
-            for (int x = 0; x < row; x += kLanes)
+            const int body = row - row % kLanes;
+            for (int x = 0; x < body; x += kLanes)
                 for (int l = 0; l < kLanes; ++l) acc[l] += p[x + l] * t[x + l];
+            for (int x = body; x < row; ++x) acc[x - body] += p[x] * t[x];
         }
         float sum = 0;
         for (float a : acc) sum += a;
@@ -176,6 +178,13 @@ cv::Mat smooth5(const cv::Mat& bgr) {
     return out;
 }
 
+// A float image less its mean per channel.
+cv::Mat centred(const cv::Mat& f) {
+    cv::Mat out;
+    cv::subtract(f, cv::mean(f), out);
+    return out;
+}
+
 // Half the resolution (2 x 2 means), for a first, cheap search over the shifts.
 cv::Mat halve(const cv::Mat& f) {
     cv::Mat h;
@@ -190,72 +199,45 @@ cv::Mat halve(const cv::Mat& f) {
 std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& half,
                                   const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
                                   float tmplHalfNorm) {
+    // The templates leave out a rim of the tile (kRim): positions below are of the whole
+    // tile's window (0..2 kMargin), the windows compared lie kRim further in.
+    constexpr int kRim = TileClassifier::kRim;
     std::array<cv::Point, kShifts * kShifts> at;
     std::array<float, kShifts * kShifts> score;
     int count = 0;
-    for (int y = 0; y < half.shifts; ++y)
-        for (int x = 0; x < half.shifts; ++x) at[size_t(count++)] = {x, y};
+    for (int y = 0; y <= TileClassifier::kMargin; ++y)
+        for (int x = 0; x <= TileClassifier::kMargin; ++x)
+            at[size_t(count++)] = {x + kRim / 2, y + kRim / 2};
     half.score(tmplHalf.ptr<float>(), tmplHalfNorm, at.data(), count, score.data());
     const cv::Point centre =
-        2 * at[size_t(std::max_element(score.begin(), score.begin() + count) - score.begin())];
+        2 * (at[size_t(std::max_element(score.begin(), score.begin() + count) - score.begin())] -
+             cv::Point(kRim / 2, kRim / 2));
     count = 0; // in raster order, so ties go to the first, as cv::minMaxLoc would have it
     for (int y = std::max(0, centre.y - 1); y <= std::min(kShifts - 1, centre.y + 1); ++y)
         for (int x = std::max(0, centre.x - 1); x <= std::min(kShifts - 1, centre.x + 1); ++x)
-            at[size_t(count++)] = {x, y};
+            at[size_t(count++)] = {x + kRim, y + kRim};
     full.score(tmpl.ptr<float>(), tmplNorm, at.data(), count, score.data());
     const long best = std::max_element(score.begin(), score.begin() + count) - score.begin();
-    return {score[size_t(best)], at[size_t(best)]};
+    return {score[size_t(best)], at[size_t(best)] - cv::Point(kRim, kRim)};
 }
 
-// cv::INTER_AREA from kFine to kCoarse pixels along one axis: per output pixel, the first
-// source pixel and the weights (the share of the output pixel each source pixel covers).
-struct AreaTaps {
-    static constexpr int kTaps = 4; // kFine / kCoarse < 3: at most four source pixels
-    std::array<int, TileClassifier::kCoarse> first{};
-    std::array<std::array<float, kTaps>, TileClassifier::kCoarse> weight{};
-    AreaTaps() {
-        const double scale = double(TileClassifier::kFine) / TileClassifier::kCoarse;
-        for (int k = 0; k < TileClassifier::kCoarse; ++k) {
-            const double a = k * scale, b = (k + 1) * scale;
-            first[size_t(k)] = int(a);
-            for (int t = 0; t < kTaps; ++t) {
-                const int i = int(a) + t;
-                const double overlap = std::min<double>(b, i + 1) - std::max<double>(a, i);
-                weight[size_t(k)][size_t(t)] = float(std::max(overlap, 0.0) / scale);
-            }
-        }
-    }
-};
-
-// The coarse vector of a kFine x kFine BGR cell: shrunk to kCoarse (area means, rounded to
-// bytes as cv::resize does), normalised per channel, unit length. A fixed table instead of
-// cv::resize, which builds its tables anew on every call.
+// The coarse vector of a cell (kFine x kFine BGR, 8 bits): its inner part without the rim
+// (kCoarseRim each side: a tile's edge, shadow and the gap to the next, see the fine templates),
+// 2 x 2 means down to kCoarse, normalised per channel, unit length.
 cv::Mat coarseVector(const cv::Mat& fineBgr) {
-    constexpr int kF = TileClassifier::kFine, kC = TileClassifier::kCoarse;
+    constexpr int kF = TileClassifier::kFine, kC = TileClassifier::kCoarse,
+                  kR = TileClassifier::kCoarseRim;
+    static_assert(kF - 2 * kR == 2 * kC, "the inner cell halves to the coarse size");
     CV_Assert(fineBgr.type() == CV_8UC3 && fineBgr.rows == kF && fineBgr.cols == kF);
-    static const AreaTaps taps;
-    std::array<float, kF * kC * 3> rows{}; // each source row shrunk along x
-    for (int y = 0; y < kF; ++y) {
-        const std::uint8_t* in = fineBgr.ptr<std::uint8_t>(y);
-        for (int k = 0; k < kC; ++k)
-            for (int t = 0; t < AreaTaps::kTaps; ++t) {
-                const int x = taps.first[size_t(k)] + t;
-                const float w = taps.weight[size_t(k)][size_t(t)];
-                if (x >= kF || w == 0) continue;
-                for (int c = 0; c < 3; ++c) rows[size_t((y * kC + k) * 3 + c)] += w * in[x * 3 + c];
-            }
-    }
-    cv::Mat small(kC, kC, CV_8UC3);
-    for (int k = 0; k < kC; ++k) {
-        std::array<float, kC * 3> sum{};
-        for (int t = 0; t < AreaTaps::kTaps; ++t) {
-            const int y = taps.first[size_t(k)] + t;
-            const float w = taps.weight[size_t(k)][size_t(t)];
-            if (y >= kF || w == 0) continue;
-            for (int x = 0; x < kC * 3; ++x) sum[size_t(x)] += w * rows[size_t(y * kC * 3 + x)];
-        }
-        for (int x = 0; x < kC * 3; ++x)
-            small.ptr<std::uint8_t>(k)[x] = cv::saturate_cast<std::uint8_t>(sum[size_t(x)]);
+    cv::Mat small(kC, kC, CV_32FC3);
+    for (int y = 0; y < kC; ++y) {
+        const std::uint8_t* a = fineBgr.ptr<std::uint8_t>(kR + 2 * y) + kR * 3;
+        const std::uint8_t* b = fineBgr.ptr<std::uint8_t>(kR + 2 * y + 1) + kR * 3;
+        float* o = small.ptr<float>(y);
+        for (int x = 0; x < kC; ++x)
+            for (int c = 0; c < 3; ++c)
+                o[x * 3 + c] = 0.25f * float(a[x * 6 + c] + a[x * 6 + 3 + c] + b[x * 6 + c] +
+                                             b[x * 6 + 3 + c]);
     }
     cv::Mat v = normalisePatch(small).reshape(1, 1);
     const double n = cv::norm(v);
@@ -287,9 +269,15 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::GaussianBlur(fine, fine, cv::Size(3, 3), 0.6);
             cv::Mat smooth;
             cv::GaussianBlur(fine, smooth, cv::Size(5, 5), 1.0); // grain and noise average out
-            t.fine = normalisePatch(smooth);
+            // The rim is left out: photos show a tile's cardboard edge, its shadow and the gap
+            // to the next tile there, which outweigh the drawing on a quiet tile (a field
+            // with a thin road); each crop centred again (the correlation needs zero means).
+            const cv::Mat whole = normalisePatch(smooth);
+            t.fine = centred(whole(cv::Rect(kRim, kRim, kFine - 2 * kRim, kFine - 2 * kRim)));
             t.fineNorm = float(cv::norm(t.fine));
-            t.fineHalf = halve(t.fine);
+            const cv::Mat half = halve(whole);
+            t.fineHalf =
+                centred(half(cv::Rect(kRim / 2, kRim / 2, kFine / 2 - kRim, kFine / 2 - kRim)));
             t.fineHalfNorm = float(cv::norm(t.fineHalf));
             if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
                 cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
@@ -377,7 +365,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // Fine: slide the best over the margin (both sides smoothed alike, see the constructor).
     const cv::Mat patch = normalisePatch(smooth5(patchBgr));
     const cv::Mat halfPatch = halve(patch);
-    const SlideWindows full(patch, kFine), half(halfPatch, kFine / 2);
+    const SlideWindows full(patch, kFine - 2 * kRim), half(halfPatch, kFine / 2 - kRim);
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];

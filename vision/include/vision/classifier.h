@@ -40,6 +40,8 @@ public:
     static constexpr int kFine = 32, kMargin = 5, kCoarse = 12;
     static constexpr float kNoTile = 0.3f; // coarse best below this: no template is worth sliding
     static constexpr int kPatch = kFine + 2 * kMargin; // side of the patch to classify
+    static constexpr int kRim = 2;       // the fine match leaves out this much of each side (even)
+    static constexpr int kCoarseRim = 4; // and the coarse one this much
     // Look-alikes (a city with and without a pennant) are told apart at a finer scale.
     static constexpr int kDetail = 64, kDetailMargin = 10;
     static constexpr int kDetailPatch = kDetail + 2 * kDetailMargin;
@@ -68,7 +70,7 @@ public:
 private:
     struct Template {
         int kind, rotation;
-        cv::Mat fine;     // kFine x kFine, CV_32FC3, normalised, smoothed
+        cv::Mat fine;     // the cell less kRim each side, CV_32FC3, normalised, smoothed
         float fineNorm;   // its length (sum of squares, square root)
         cv::Mat fineHalf; // at half the resolution, for a first search over the shifts
         float fineHalfNorm;
