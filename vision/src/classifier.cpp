@@ -262,7 +262,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, 0, {}, 0, {}, {}};
+            Template t{kind, rot, {}, 0, {}, 0, {}, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -286,6 +286,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::resize(face, detail, cv::Size(kDetail, kDetail), 0, 0, cv::INTER_AREA);
             cv::GaussianBlur(detail, detail, cv::Size(3, 3), 0.8);
             t.detail = normalisePatch(detail);
+            cv::GaussianBlur(t.detail, t.detailSoft, cv::Size(0, 0), kDetailSoftness);
             templates_.push_back(t);
             cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
         }
@@ -422,15 +423,15 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     if (n < 2) return;
     const cv::Mat raw = detailBgr();
     if (raw.rows != kDetailPatch) return;
-    cv::Mat soft; // as soft as the templates (see the constructor)
-    cv::GaussianBlur(raw, soft, cv::Size(3, 3), 0.8);
+    cv::Mat rawSoft; // as soft as the templates (see the constructor)
+    cv::GaussianBlur(raw, rawSoft, cv::Size(3, 3), 0.8);
     std::vector<cv::Mat> tmpl(n);
     for (size_t i = 0; i < n; ++i) tmpl[i] = templates_[size_t(templateOf[i])].detail;
     // Align on what the candidates share: the best correlation with their mean within +-2 px
     // of where the fine stage found the tile.
     cv::Mat common = tmpl[0].clone();
     for (size_t i = 1; i < n; ++i) common += tmpl[i];
-    const cv::Mat whole = normalisePatch(soft);
+    const cv::Mat whole = normalisePatch(rawSoft);
     const cv::Rect frame(0, 0, whole.cols, whole.rows);
     const int cx = int(std::lround(out[0].shift.x * kDetail)) + kDetailMargin,
               cy = int(std::lround(out[0].shift.y * kDetail)) + kDetailMargin;
@@ -446,21 +447,11 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     if (at.x < 0) return;
     const cv::Mat p = normalisePatch(raw(cv::Rect(at, cv::Size(kDetail, kDetail))));
     // The photo is softer than the drawings (focus, the camera's resampling), and a small
-    // mark loses more of its contrast than the tile as a whole: soften the templates as much
-    // as the photo (the blur under which their common part correlates best with the cell).
-    double bestFit = -1e18, sigma = 0;
-    for (double sg : {0.0, 1.0, 1.6, 2.4, 3.4}) {
-        cv::Mat c = common;
-        if (sg > 0) cv::GaussianBlur(common, c, cv::Size(0, 0), sg);
-        const double fit = p.dot(c) / std::max(1e-9, cv::norm(c));
-        if (fit > bestFit) bestFit = fit, sigma = sg;
-    }
-    if (sigma > 0)
-        for (cv::Mat& t : tmpl) {
-            cv::Mat b;
-            cv::GaussianBlur(t, b, cv::Size(0, 0), sigma);
-            t = b;
-        }
+    // mark loses more of its contrast than the tile as a whole: the fit below uses templates
+    // softened about as much as photos are (kDetailSoftness); where they differ is found on
+    // the sharp ones.
+    std::vector<cv::Mat> soft(n);
+    for (size_t i = 0; i < n; ++i) soft[i] = templates_[size_t(templateOf[i])].detailSoft;
     // For each pair, which of the two the cell is: with m their mean and h half their
     // difference, the cell's pixels are about g * (m + s * h), where g (the contrast the photo
     // kept, less when blurred) comes from the whole tile and s from where they differ (real
@@ -470,22 +461,31 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     std::vector<std::vector<float>> s(n, std::vector<float>(n, 0.f));
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j) {
-            const cv::Mat m = (tmpl[i] + tmpl[j]) * 0.5f, h = (tmpl[i] - tmpl[j]) * 0.5f;
-            cv::Mat d1, w1;
-            cv::transform(cv::abs(h) * 2.f, d1, cv::Matx13f(1, 1, 1));
-            cv::subtract(d1, cv::Scalar(1.5), d1);
-            cv::max(d1, 0, d1);
-            cv::GaussianBlur(d1, w1, cv::Size(7, 7), 2.0);
-            cv::Mat w;
-            cv::merge(std::vector<cv::Mat>{w1, w1, w1}, w);
-            const double mm = m.dot(m);
-            if (mm <= 0) continue;
-            const double g = p.dot(m) / mm;
+            // One pass: with m = (a + b) / 2, h = (a - b) / 2 of the soft templates and the
+            // weight w of a pixel (how far its sharp templates differ beyond 1.5, summed
+            // over the normalised channels), the sums for g = p.m / m.m and
+            // s = (p - g m).(w h) / (g h.(w h)).
+            double mm = 0, pm = 0, whh = 0, wph = 0, wmh = 0;
+            for (int y = 0; y < kDetail; ++y) {
+                const float *ra = tmpl[i].ptr<float>(y), *rb = tmpl[j].ptr<float>(y),
+                            *sa = soft[i].ptr<float>(y), *sb = soft[j].ptr<float>(y),
+                            *rp = p.ptr<float>(y);
+                for (int x = 0; x < kDetail * 3; x += 3) {
+                    float diff = 0;
+                    for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
+                    const float w = std::max(0.f, diff - 1.5f);
+                    for (int c = 0; c < 3; ++c) {
+                        const float m = 0.5f * (sa[x + c] + sb[x + c]),
+                                    h = 0.5f * (sa[x + c] - sb[x + c]), pv = rp[x + c];
+                        mm += m * m, pm += pv * m;
+                        whh += w * h * h, wph += w * pv * h, wmh += w * m * h;
+                    }
+                }
+            }
+            if (mm <= 0 || whh <= 1e-6) continue;
+            const double g = pm / mm;
             if (g <= 0.1) continue; // the cell is like neither
-            const cv::Mat wh = w.mul(h);
-            const double hh = wh.dot(h);
-            if (hh <= 1e-6) continue;
-            const double v = (p - g * m).dot(wh) / (g * hh);
+            const double v = (wph - g * wmh) / (g * whh);
             s[i][j] = float(std::clamp(v, -2.0, 2.0)), s[j][i] = -s[i][j];
         }
     // The candidate that beats every other by the widest least margin.

@@ -45,6 +45,7 @@ public:
     // Look-alikes (a city with and without a pennant) are told apart at a finer scale.
     static constexpr int kDetail = 64, kDetailMargin = 10;
     static constexpr int kDetailPatch = kDetail + 2 * kDetailMargin;
+    static constexpr double kDetailSoftness = 2.0; // Gaussian sigma, in detail pixels
 
     // Only kinds that both the reference set and `kinds` know are recognised.
     TileClassifier(const ReferenceSet& refs, const std::vector<const tiledb::TileKind*>& kinds);
@@ -74,8 +75,9 @@ private:
         float fineNorm;   // its length (sum of squares, square root)
         cv::Mat fineHalf; // at half the resolution, for a first search over the shifts
         float fineHalfNorm;
-        cv::Mat detail; // kDetail x kDetail, normalised (for telling look-alikes apart)
-        cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
+        cv::Mat detail;     // kDetail x kDetail, normalised (for telling look-alikes apart)
+        cv::Mat detailSoft; // the same, as soft as photos tend to be
+        cv::Mat coarse;     // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
     struct ColourStats {
         bool known = false;
