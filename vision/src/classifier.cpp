@@ -71,32 +71,21 @@ constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis, at full re
 VISION_SIMD_CLONES
 void correlateAt(const float* patch, int stride, const float* tmpl, int side, const cv::Point* at,
                  int count, float* out) {
-    const int row = side * 3; // a multiple of kLanes for both sides used
+    const int row = side * 3;
     for (int k = 0; k < count; ++k) {
         float acc[kLanes] = {};
         for (int y = 0; y < side; ++y) {
             const float* p = patch + (y + at[k].y) * stride + at[k].x * 3;
             const float* t = tmpl + y * row;
-            for (int x = 0; x < row; x += kLanes)
+            const int body = row - row % kLanes;
+            for (int x = 0; x < body; x += kLanes)
                 for (int l = 0; l < kLanes; ++l) acc[l] += p[x + l] * t[x + l];
+            for (int x = body; x < row; ++x) acc[x - body] += p[x] * t[x];
         }
         float sum = 0;
         for (float a : acc) sum += a;
         out[k] = sum;
     }
-}
-
-// Sum over `rows` rows of `cols` floats of w * |a - b| (cols a multiple of kLanes).
-VISION_SIMD_CLONES
-float weightedAbsDiff(const float* a, int aStride, const float* b, const float* w, int rows,
-                      int cols) {
-    float acc[kLanes] = {};
-    for (int y = 0; y < rows; ++y, a += aStride, b += cols, w += cols)
-        for (int x = 0; x < cols; x += kLanes)
-            for (int l = 0; l < kLanes; ++l) acc[l] += w[x + l] * std::abs(a[x + l] - b[x + l]);
-    float sum = 0;
-    for (float v : acc) sum += v;
-    return sum;
 }
 
 // A normalised patch and the statistics of its windows (side x side) at every shift, for
@@ -189,6 +178,13 @@ cv::Mat smooth5(const cv::Mat& bgr) {
     return out;
 }
 
+// A float image less its mean per channel.
+cv::Mat centred(const cv::Mat& f) {
+    cv::Mat out;
+    cv::subtract(f, cv::mean(f), out);
+    return out;
+}
+
 // Half the resolution (2 x 2 means), for a first, cheap search over the shifts.
 cv::Mat halve(const cv::Mat& f) {
     cv::Mat h;
@@ -203,72 +199,45 @@ cv::Mat halve(const cv::Mat& f) {
 std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& half,
                                   const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
                                   float tmplHalfNorm) {
+    // The templates leave out a rim of the tile (kRim): positions below are of the whole
+    // tile's window (0..2 kMargin), the windows compared lie kRim further in.
+    constexpr int kRim = TileClassifier::kRim;
     std::array<cv::Point, kShifts * kShifts> at;
     std::array<float, kShifts * kShifts> score;
     int count = 0;
-    for (int y = 0; y < half.shifts; ++y)
-        for (int x = 0; x < half.shifts; ++x) at[size_t(count++)] = {x, y};
+    for (int y = 0; y <= TileClassifier::kMargin; ++y)
+        for (int x = 0; x <= TileClassifier::kMargin; ++x)
+            at[size_t(count++)] = {x + kRim / 2, y + kRim / 2};
     half.score(tmplHalf.ptr<float>(), tmplHalfNorm, at.data(), count, score.data());
     const cv::Point centre =
-        2 * at[size_t(std::max_element(score.begin(), score.begin() + count) - score.begin())];
+        2 * (at[size_t(std::max_element(score.begin(), score.begin() + count) - score.begin())] -
+             cv::Point(kRim / 2, kRim / 2));
     count = 0; // in raster order, so ties go to the first, as cv::minMaxLoc would have it
     for (int y = std::max(0, centre.y - 1); y <= std::min(kShifts - 1, centre.y + 1); ++y)
         for (int x = std::max(0, centre.x - 1); x <= std::min(kShifts - 1, centre.x + 1); ++x)
-            at[size_t(count++)] = {x, y};
+            at[size_t(count++)] = {x + kRim, y + kRim};
     full.score(tmpl.ptr<float>(), tmplNorm, at.data(), count, score.data());
     const long best = std::max_element(score.begin(), score.begin() + count) - score.begin();
-    return {score[size_t(best)], at[size_t(best)]};
+    return {score[size_t(best)], at[size_t(best)] - cv::Point(kRim, kRim)};
 }
 
-// cv::INTER_AREA from kFine to kCoarse pixels along one axis: per output pixel, the first
-// source pixel and the weights (the share of the output pixel each source pixel covers).
-struct AreaTaps {
-    static constexpr int kTaps = 4; // kFine / kCoarse < 3: at most four source pixels
-    std::array<int, TileClassifier::kCoarse> first{};
-    std::array<std::array<float, kTaps>, TileClassifier::kCoarse> weight{};
-    AreaTaps() {
-        const double scale = double(TileClassifier::kFine) / TileClassifier::kCoarse;
-        for (int k = 0; k < TileClassifier::kCoarse; ++k) {
-            const double a = k * scale, b = (k + 1) * scale;
-            first[size_t(k)] = int(a);
-            for (int t = 0; t < kTaps; ++t) {
-                const int i = int(a) + t;
-                const double overlap = std::min<double>(b, i + 1) - std::max<double>(a, i);
-                weight[size_t(k)][size_t(t)] = float(std::max(overlap, 0.0) / scale);
-            }
-        }
-    }
-};
-
-// The coarse vector of a kFine x kFine BGR cell: shrunk to kCoarse (area means, rounded to
-// bytes as cv::resize does), normalised per channel, unit length. A fixed table instead of
-// cv::resize, which builds its tables anew on every call.
+// The coarse vector of a cell (kFine x kFine BGR, 8 bits): its inner part without the rim
+// (kCoarseRim each side: a tile's edge, shadow and the gap to the next, see the fine templates),
+// 2 x 2 means down to kCoarse, normalised per channel, unit length.
 cv::Mat coarseVector(const cv::Mat& fineBgr) {
-    constexpr int kF = TileClassifier::kFine, kC = TileClassifier::kCoarse;
+    constexpr int kF = TileClassifier::kFine, kC = TileClassifier::kCoarse,
+                  kR = TileClassifier::kCoarseRim;
+    static_assert(kF - 2 * kR == 2 * kC, "the inner cell halves to the coarse size");
     CV_Assert(fineBgr.type() == CV_8UC3 && fineBgr.rows == kF && fineBgr.cols == kF);
-    static const AreaTaps taps;
-    std::array<float, kF * kC * 3> rows{}; // each source row shrunk along x
-    for (int y = 0; y < kF; ++y) {
-        const std::uint8_t* in = fineBgr.ptr<std::uint8_t>(y);
-        for (int k = 0; k < kC; ++k)
-            for (int t = 0; t < AreaTaps::kTaps; ++t) {
-                const int x = taps.first[size_t(k)] + t;
-                const float w = taps.weight[size_t(k)][size_t(t)];
-                if (x >= kF || w == 0) continue;
-                for (int c = 0; c < 3; ++c) rows[size_t((y * kC + k) * 3 + c)] += w * in[x * 3 + c];
-            }
-    }
-    cv::Mat small(kC, kC, CV_8UC3);
-    for (int k = 0; k < kC; ++k) {
-        std::array<float, kC * 3> sum{};
-        for (int t = 0; t < AreaTaps::kTaps; ++t) {
-            const int y = taps.first[size_t(k)] + t;
-            const float w = taps.weight[size_t(k)][size_t(t)];
-            if (y >= kF || w == 0) continue;
-            for (int x = 0; x < kC * 3; ++x) sum[size_t(x)] += w * rows[size_t(y * kC * 3 + x)];
-        }
-        for (int x = 0; x < kC * 3; ++x)
-            small.ptr<std::uint8_t>(k)[x] = cv::saturate_cast<std::uint8_t>(sum[size_t(x)]);
+    cv::Mat small(kC, kC, CV_32FC3);
+    for (int y = 0; y < kC; ++y) {
+        const std::uint8_t* a = fineBgr.ptr<std::uint8_t>(kR + 2 * y) + kR * 3;
+        const std::uint8_t* b = fineBgr.ptr<std::uint8_t>(kR + 2 * y + 1) + kR * 3;
+        float* o = small.ptr<float>(y);
+        for (int x = 0; x < kC; ++x)
+            for (int c = 0; c < 3; ++c)
+                o[x * 3 + c] = 0.25f * float(a[x * 6 + c] + a[x * 6 + 3 + c] + b[x * 6 + c] +
+                                             b[x * 6 + 3 + c]);
     }
     cv::Mat v = normalisePatch(small).reshape(1, 1);
     const double n = cv::norm(v);
@@ -293,16 +262,22 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, 0, {}, 0, {}, {}};
+            Template t{kind, rot, {}, 0, {}, 0, {}, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
             cv::GaussianBlur(fine, fine, cv::Size(3, 3), 0.6);
             cv::Mat smooth;
             cv::GaussianBlur(fine, smooth, cv::Size(5, 5), 1.0); // grain and noise average out
-            t.fine = normalisePatch(smooth);
+            // The rim is left out: photos show a tile's cardboard edge, its shadow and the gap
+            // to the next tile there, which outweigh the drawing on a quiet tile (a field
+            // with a thin road); each crop centred again (the correlation needs zero means).
+            const cv::Mat whole = normalisePatch(smooth);
+            t.fine = centred(whole(cv::Rect(kRim, kRim, kFine - 2 * kRim, kFine - 2 * kRim)));
             t.fineNorm = float(cv::norm(t.fine));
-            t.fineHalf = halve(t.fine);
+            const cv::Mat half = halve(whole);
+            t.fineHalf =
+                centred(half(cv::Rect(kRim / 2, kRim / 2, kFine / 2 - kRim, kFine / 2 - kRim)));
             t.fineHalfNorm = float(cv::norm(t.fineHalf));
             if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
                 cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
@@ -311,6 +286,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::resize(face, detail, cv::Size(kDetail, kDetail), 0, 0, cv::INTER_AREA);
             cv::GaussianBlur(detail, detail, cv::Size(3, 3), 0.8);
             t.detail = normalisePatch(detail);
+            cv::GaussianBlur(t.detail, t.detailSoft, cv::Size(0, 0), kDetailSoftness);
             templates_.push_back(t);
             cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
         }
@@ -379,7 +355,9 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     const std::vector<float> scores = coarseScores(inner);
     std::vector<int> order(templates_.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    const size_t keep = std::min<size_t>(order.size(), size_t(top) * 2 + 2);
+    // The rim-free coarse vectors rank well enough that four beyond the answers asked for
+    // suffice (the fine stage is most of a cell's time).
+    const size_t keep = std::min<size_t>(order.size(), size_t(top) + 4);
     std::partial_sort(order.begin(), order.begin() + long(keep), order.end(),
                       [&](int a, int b) { return scores[size_t(a)] > scores[size_t(b)]; });
     if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
@@ -390,7 +368,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // Fine: slide the best over the margin (both sides smoothed alike, see the constructor).
     const cv::Mat patch = normalisePatch(smooth5(patchBgr));
     const cv::Mat halfPatch = halve(patch);
-    const SlideWindows full(patch, kFine), half(halfPatch, kFine / 2);
+    const SlideWindows full(patch, kFine - 2 * kRim), half(halfPatch, kFine / 2 - kRim);
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
@@ -447,51 +425,84 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     if (n < 2) return;
     const cv::Mat raw = detailBgr();
     if (raw.rows != kDetailPatch) return;
-    const cv::Mat detail = normalisePatch(raw);
-    // Where the templates differ (a pennant, a road's end): the only pixels that tell.
+    cv::Mat rawSoft; // as soft as the templates (see the constructor)
+    cv::GaussianBlur(raw, rawSoft, cv::Size(3, 3), 0.8);
     std::vector<cv::Mat> tmpl(n);
     for (size_t i = 0; i < n; ++i) tmpl[i] = templates_[size_t(templateOf[i])].detail;
-    cv::Mat weight(kDetail, kDetail, CV_32F, cv::Scalar(0)), d, d1;
+    // Align on what the candidates share: the best correlation with their mean within +-2 px
+    // of where the fine stage found the tile.
+    cv::Mat common = tmpl[0].clone();
+    for (size_t i = 1; i < n; ++i) common += tmpl[i];
+    const cv::Mat whole = normalisePatch(rawSoft);
+    const cv::Rect frame(0, 0, whole.cols, whole.rows);
+    const int cx = int(std::lround(out[0].shift.x * kDetail)) + kDetailMargin,
+              cy = int(std::lround(out[0].shift.y * kDetail)) + kDetailMargin;
+    cv::Point at(-1, -1);
+    double bestCorr = -1e18;
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+            const cv::Rect r(cx + dx, cy + dy, kDetail, kDetail);
+            if ((r & frame) != r) continue;
+            const double c = whole(r).dot(common);
+            if (c > bestCorr) bestCorr = c, at = r.tl();
+        }
+    if (at.x < 0) return;
+    const cv::Mat p = normalisePatch(raw(cv::Rect(at, cv::Size(kDetail, kDetail))));
+    // The photo is softer than the drawings (focus, the camera's resampling), and a small
+    // mark loses more of its contrast than the tile as a whole: the fit below uses templates
+    // softened about as much as photos are (kDetailSoftness); where they differ is found on
+    // the sharp ones.
+    std::vector<cv::Mat> soft(n);
+    for (size_t i = 0; i < n; ++i) soft[i] = templates_[size_t(templateOf[i])].detailSoft;
+    // For each pair, which of the two the cell is: with m their mean and h half their
+    // difference, the cell's pixels are about g * (m + s * h), where g (the contrast the photo
+    // kept, less when blurred) comes from the whole tile and s from where they differ (real
+    // marks, not the grain every drawing has): +1 for the first, -1 for the second. Taking
+    // the contrast out keeps a blurred photo from favouring the drawing with fewer marks; a
+    // mark slightly off its place pulls s towards 0, not towards the drawing without it.
+    std::vector<std::vector<float>> s(n, std::vector<float>(n, 0.f));
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j) {
-            cv::absdiff(tmpl[i], tmpl[j], d);
-            cv::transform(d, d1, cv::Matx13f(1, 1, 1));
-            // Only real marks count, not the grain every drawing has: differences below
-            // 1.5 (summed over the normalised channels) weigh nothing.
-            cv::subtract(d1, cv::Scalar(1.5), d1);
-            cv::max(d1, 0, d1);
-            weight += d1.mul(d1);
-        }
-    cv::GaussianBlur(weight, weight, cv::Size(5, 5), 1.5);
-    const double total = cv::sum(weight)[0];
-    if (total <= 0) return;
-    cv::Mat weight3; // the same weight for each channel, so rows line up with the patches
-    cv::merge(std::vector<cv::Mat>{weight, weight, weight}, weight3);
-    // Each candidate at its own best shift (from the fine stage, polished here by +-2 px).
-    std::vector<double> cost(n, 1e18);
-    for (size_t i = 0; i < n; ++i) {
-        const int cx = int(std::lround(out[i].shift.x * kDetail)) + kDetailMargin,
-                  cy = int(std::lround(out[i].shift.y * kDetail)) + kDetailMargin;
-        for (int dy = -2; dy <= 2; ++dy)
-            for (int dx = -2; dx <= 2; ++dx) {
-                const cv::Rect r(cx + dx, cy + dy, kDetail, kDetail);
-                if ((r & cv::Rect(0, 0, detail.cols, detail.rows)) != r) continue;
-                const float sum = weightedAbsDiff(detail.ptr<float>(r.y) + r.x * 3,
-                                                  int(detail.step1()), tmpl[i].ptr<float>(),
-                                                  weight3.ptr<float>(), kDetail, kDetail * 3);
-                cost[i] = std::min(cost[i], double(sum) / total);
+            // One pass: with m = (a + b) / 2, h = (a - b) / 2 of the soft templates and the
+            // weight w of a pixel (how far its sharp templates differ beyond 1.5, summed
+            // over the normalised channels), the sums for g = p.m / m.m and
+            // s = (p - g m).(w h) / (g h.(w h)).
+            double mm = 0, pm = 0, whh = 0, wph = 0, wmh = 0;
+            for (int y = 0; y < kDetail; ++y) {
+                const float *ra = tmpl[i].ptr<float>(y), *rb = tmpl[j].ptr<float>(y),
+                            *sa = soft[i].ptr<float>(y), *sb = soft[j].ptr<float>(y),
+                            *rp = p.ptr<float>(y);
+                for (int x = 0; x < kDetail * 3; x += 3) {
+                    float diff = 0;
+                    for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
+                    const float w = std::max(0.f, diff - 1.5f);
+                    for (int c = 0; c < 3; ++c) {
+                        const float m = 0.5f * (sa[x + c] + sb[x + c]),
+                                    h = 0.5f * (sa[x + c] - sb[x + c]), pv = rp[x + c];
+                        mm += m * m, pm += pv * m;
+                        whh += w * h * h, wph += w * pv * h, wmh += w * m * h;
+                    }
+                }
             }
-    }
+            if (mm <= 0 || whh <= 1e-6) continue;
+            const double g = pm / mm;
+            if (g <= 0.1) continue; // the cell is like neither
+            const double v = (wph - g * wmh) / (g * whh);
+            s[i][j] = float(std::clamp(v, -2.0, 2.0)), s[j][i] = -s[i][j];
+        }
+    // The candidate that beats every other by the widest least margin.
     size_t best = 0;
-    for (size_t i = 1; i < n; ++i)
-        if (cost[i] < cost[best]) best = i;
-    double runnerUp = 1e18;
-    for (size_t i = 0; i < n; ++i)
-        if (i != best) runnerUp = std::min(runnerUp, cost[i]);
+    float bestLeast = -1e9f;
+    for (size_t i = 0; i < n; ++i) {
+        float least = 1e9f;
+        for (size_t j = 0; j < n; ++j)
+            if (j != i) least = std::min(least, s[i][j]);
+        if (least > bestLeast) bestLeast = least, best = i;
+    }
     std::swap(out[0], out[best]);
-    // The relative cost gap on the score's scale: a clear difference counts like a clear
+    // On the score's scale: s = 1 (the cell is exactly the one drawing) counts like a clear
     // score gap.
-    out[0].margin = float(0.25 * (runnerUp - cost[best]) / (runnerUp + cost[best] + 1e-9));
+    out[0].margin = std::max(0.f, 0.12f * bestLeast);
 }
 
 std::vector<Candidate> TileClassifier::classifyTilePhoto(const cv::Mat& bgr, int top) const {

@@ -331,12 +331,12 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
             return false;
         };
         auto seedTile = [&](const Cell& c) {
-            return !c.cand.empty() && c.cand[0].score >= 0.7f && c.cand[0].photometric <= 0.6f;
+            return !c.cand.empty() && c.cand[0].score >= 0.7f && c.cand[0].photometric <= 0.45f;
         };
-        auto seedTable = [&](const Cell& c) {
-            return (c.cand.empty() || c.cand[0].score < 0.6f) && !seedTile(c) &&
-                   !nearSeedTile(c, seedTile);
-        };
+        // The table: cells that match nothing well, or whose contrast no tile's colours
+        // under one light would give (a wooden table's grain can correlate with a quiet tile
+        // away from the edges, where the fine match looks), away from confident tiles.
+        auto seedTable = [&](const Cell& c) { return !seedTile(c) && !nearSeedTile(c, seedTile); };
         ColourModel tileModel, tableModel;
         for (const Cell& c : cells) {
             if (seedTile(c)) tileModel.add(c.hist);
@@ -380,7 +380,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                 const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
                 const auto cand = classifier_.classify(patch, cv::Mat(), 1);
                 seen.push_back(Cell{i, j, cand, innerHistogram(patch)});
-                if (cand.empty() || cand[0].score < 0.75f) continue;
+                if (cand.empty() || cand[0].score < 0.75f || cand[0].photometric > 0.45f) continue;
                 gridPts.push_back(cv::Point2f(float(i + 0.5), float(j + 0.5)));
                 imagePts.push_back(
                     apply(Gi0, cv::Point2d(i + 0.5 + cand[0].shift.x, j + 0.5 + cand[0].shift.y)));
@@ -457,9 +457,16 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
             }
         return false;
     };
+    // Too little contrast for the tile it matches, and colours barely more tile-like than
+    // the table's: the table's grain correlating with a quiet tile (e.g. a city of the
+    // table's colour), not a tile.
+    auto tableGrain = [&](const Cell& c) {
+        return !c.cand.empty() && c.cand[0].photometric > p.maxPhotometric &&
+               c.tileLlr < p.tileColourLlr;
+    };
     for (Cell& c : cells)
         c.tile = !c.deferred && !c.cand.empty() && c.tileLlr > 0 && !c.unexplained &&
-                 c.cand[0].score >= p.tileScore;
+                 c.cand[0].score >= p.tileScore && !tableGrain(c);
     auto isTile = [](const Cell& c) { return c.tile; };
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.
@@ -540,7 +547,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                     if (r.note.empty()) r.note = "two readings are about as likely";
                 }
             }
-        } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty()) {
+        } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty() && !tableGrain(c)) {
             r.status = CellStatus::Uncertain;
             r.kind = kinds[size_t(c.cand[0].kind)]->id;
             r.rotation = c.cand[0].rotation;

@@ -30,7 +30,8 @@ struct Candidate {
     // a wooden table matched to a tile's pattern scores high here (too little contrast).
     float photometric = 0;
     // How clearly this candidate beats the runner-up (set on the first only): the score gap,
-    // or for look-alikes (a city with and without a pennant) the gap where they differ.
+    // or for look-alikes (a city with and without a pennant) 0.12 times how clearly the pixels
+    // where they differ side with it (1: exactly its drawing, 0: halfway).
     float margin = 0;
 };
 
@@ -39,9 +40,12 @@ public:
     static constexpr int kFine = 32, kMargin = 5, kCoarse = 12;
     static constexpr float kNoTile = 0.3f; // coarse best below this: no template is worth sliding
     static constexpr int kPatch = kFine + 2 * kMargin; // side of the patch to classify
+    static constexpr int kRim = 2;       // the fine match leaves out this much of each side (even)
+    static constexpr int kCoarseRim = 4; // and the coarse one this much
     // Look-alikes (a city with and without a pennant) are told apart at a finer scale.
     static constexpr int kDetail = 64, kDetailMargin = 10;
     static constexpr int kDetailPatch = kDetail + 2 * kDetailMargin;
+    static constexpr double kDetailSoftness = 2.0; // Gaussian sigma, in detail pixels
 
     // Only kinds that both the reference set and `kinds` know are recognised.
     TileClassifier(const ReferenceSet& refs, const std::vector<const tiledb::TileKind*>& kinds);
@@ -67,12 +71,13 @@ public:
 private:
     struct Template {
         int kind, rotation;
-        cv::Mat fine;     // kFine x kFine, CV_32FC3, normalised, smoothed
+        cv::Mat fine;     // the cell less kRim each side, CV_32FC3, normalised, smoothed
         float fineNorm;   // its length (sum of squares, square root)
         cv::Mat fineHalf; // at half the resolution, for a first search over the shifts
         float fineHalfNorm;
-        cv::Mat detail; // kDetail x kDetail, normalised (for telling look-alikes apart)
-        cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
+        cv::Mat detail;     // kDetail x kDetail, normalised (for telling look-alikes apart)
+        cv::Mat detailSoft; // the same, as soft as photos tend to be
+        cv::Mat coarse;     // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
     struct ColourStats {
         bool known = false;

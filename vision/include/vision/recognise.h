@@ -24,6 +24,10 @@ struct RecogniseParams {
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
+    // The best candidate's colour mismatch (Candidate::photometric) above this and colours
+    // less than this more tile-like than table-like (log-likelihood ratio per pixel): the
+    // table (whose grain can correlate with a quiet tile of its colour), not a tile.
+    float maxPhotometric = 0.5f, tileColourLlr = 1.0f;
     int players = 2; // for the notation only
 };
 
