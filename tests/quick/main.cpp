@@ -23,7 +23,7 @@ public slots:
         engine->addImageProvider("tiles", new TileImageProvider);
         // A 2-player base game for the camera test: its first turns as action texts (played by
         // hand), photos of the next ones, and where screenshots go.
-        QStringList byHand;
+        QStringList byHand, photographed; // the latter: the truth of each photo's tile
         const QString photos = dir_.filePath("photos");
         QDir().mkpath(photos);
         adj::State replay = *adj::State::create(adj::GameConfig::forSet("base", 2));
@@ -38,6 +38,7 @@ public slots:
                 byHand << QString::fromStdString(text);
                 return;
             }
+            photographed << QString::fromStdString(text);
             vision::SceneParams p;
             p.seed = 300 + std::uint64_t(tiles);
             p.tiltDeg = 15;
@@ -49,6 +50,7 @@ public slots:
         };
         adj::playRandomGame(adj::GameConfig::forSet("base", 2), 31, o);
         engine->rootContext()->setContextProperty("handTiles", byHand);
+        engine->rootContext()->setContextProperty("photoTiles", photographed);
         engine->rootContext()->setContextProperty("photoFolder", photos);
         engine->rootContext()->setContextProperty("screenshotDir",
                                                   QStringLiteral(CARC_SCREENSHOT_DIR));

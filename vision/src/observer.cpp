@@ -106,6 +106,16 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
         return o;
     }
     if (fresh.empty()) return o; // NoChange
+    // One tile read with certainty beside some unsure cells: the certain one is this turn's
+    // (the unsure ones are table or shadow the classifier could not rule out).
+    const auto certain = std::count_if(fresh.begin(), fresh.end(), [](const CellResult* c) {
+        return c->status == CellStatus::Tile;
+    });
+    if (certain == 1 && fresh.size() > 1)
+        fresh.erase(
+            std::remove_if(fresh.begin(), fresh.end(),
+                           [](const CellResult* c) { return c->status != CellStatus::Tile; }),
+            fresh.end());
     if (fresh.size() > 1) {
         o.status = TurnObservation::Status::Discrepancy;
         o.problem = std::to_string(fresh.size()) + " new tiles (";
