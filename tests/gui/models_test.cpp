@@ -288,6 +288,21 @@ TEST(GuiModels, PhotosWithUnreadableTilePicturesSayWhy) {
     EXPECT_EQ(game.session()->state().board().size(), 1) << "nothing played";
 }
 
+TEST(GuiModels, ACorruptPhotoIsAnAlertNamingIt) {
+    TempHistory history;
+    GameController game;
+    ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram"}, {"red", "blue"}));
+    const fs::path photos = history.dir / "photos";
+    fs::create_directories(photos);
+    std::ofstream(photos / "turn-001.jpg") << "\xFF\xD8 this is not a picture";
+    ASSERT_TRUE(game.followPhotos(QString::fromStdString(photos.string())));
+    ASSERT_TRUE(waitFor([&] { return !game.camera()->busy() && !game.alert().isEmpty(); }));
+    EXPECT_TRUE(game.alert().contains("turn-001.jpg")) << game.alert().toStdString();
+    EXPECT_EQ(game.session()->state().board().size(), 1) << "nothing played";
+    // The players go on by hand; the game is not harmed.
+    EXPECT_TRUE(game.play("D@1,0r0") || game.play("D@0,1r0") || game.play("D@-1,0r0"));
+}
+
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     ::testing::InitGoogleTest(&argc, argv);
