@@ -66,7 +66,7 @@ bool CameraFeed::observeNext(const adj::State& before) {
                 r.error = "cannot learn the tiles' look: " + r.error;
                 return r;
             }
-            r.observer = std::make_shared<const vision::TurnObserver>(*refs, game);
+            r.observer = std::make_shared<vision::TurnObserver>(*refs, game);
         }
         const vision::ImageResult img = vision::readImage(path);
         if (!img.ok()) {

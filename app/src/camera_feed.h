@@ -63,7 +63,7 @@ signals:
 
 private:
     struct Result {
-        std::shared_ptr<const vision::TurnObserver> observer;
+        std::shared_ptr<vision::TurnObserver> observer;
         vision::TurnObservation observation;
         std::string error; // the photo could not be read
         std::string thumbnail;
@@ -76,6 +76,6 @@ private:
     QVariantList cells_;
     adj::GameConfig game_;
     std::string references_;
-    std::shared_ptr<const vision::TurnObserver> observer_; // made by the first job
+    std::shared_ptr<vision::TurnObserver> observer_; // made by the first job; one job at a time
     QFutureWatcher<Result> watcher_;
 };

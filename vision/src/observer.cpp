@@ -37,9 +37,25 @@ std::string where(adj::Pos p) {
 TurnObserver::TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game)
     : recogniser_(refs, game) {}
 
-TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) const {
+TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
     TurnObservation o;
-    o.recognition = recogniser_.recognise(bgr);
+    if (lattice_.valid()) {
+        o = read(before, bgr, lattice_);
+        // Read on the remembered lattice: kept unless it fails or contradicts the game.
+        if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0) o = {};
+    }
+    if (!o.recognition.ok() || o.recognition.cells.empty()) o = read(before, bgr, {});
+    if (o.status != TurnObservation::Status::Discrepancy && o.agreeing > 0)
+        lattice_ = o.recognition.grid;
+    return o;
+}
+
+TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
+                                   const GridHint& hint) const {
+    TurnObservation o;
+    RecogniseParams params;
+    params.grid = hint;
+    o.recognition = recogniser_.recognise(bgr, params);
     const Recognition& r = o.recognition;
     if (!r.ok()) {
         o.status = TurnObservation::Status::Discrepancy;

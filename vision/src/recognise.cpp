@@ -236,12 +236,16 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         return finish();
     }
     std::string why;
-    const auto axes = findLatticeAxes(bgr, p.lattice, &why);
-    if (!axes) {
-        out.error = "no board found: " + why;
-        return finish();
+    const bool hinted = p.grid.valid();
+    std::optional<LatticeAxes> axes;
+    if (!hinted) {
+        axes = findLatticeAxes(bgr, p.lattice, &why);
+        if (!axes) {
+            out.error = "no board found: " + why;
+            return finish();
+        }
+        out.segments = axes->segments, out.family = axes->family;
     }
-    out.segments = axes->segments, out.family = axes->family;
     lap("lattice");
     const Pyramid pyr(bgr);
     const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
@@ -254,9 +258,9 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         return true;
     };
     // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles.
-    cv::Matx33d bestGrid;
-    double bestScore = -1;
-    for (const AxisHypothesis& hu : axes->u)
+    cv::Matx33d bestGrid = p.grid.imageToGrid;
+    double bestScore = hinted ? p.tileScore : -1;
+    for (const AxisHypothesis& hu : hinted ? std::vector<AxisHypothesis>{} : axes->u)
         for (const AxisHypothesis& hv : axes->v) {
             const cv::Matx33d G = orient(gridTransform(*axes, hu, hv), axes->centre);
             const cv::Matx33d Gi = G.inv();
@@ -284,6 +288,10 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     lap("hypotheses");
     // The cells in the span of the lattice evidence (plus a ring) under a grid transform.
     auto span = [&](const cv::Matx33d& g, int& i0, int& i1, int& j0, int& j1) {
+        if (hinted) { // the earlier picture's tiles and a ring for a new one
+            i0 = p.grid.i0 - 1, i1 = p.grid.i1 + 1, j0 = p.grid.j0 - 1, j1 = p.grid.j1 + 1;
+            return true;
+        }
         i0 = INT_MAX, i1 = INT_MIN, j0 = INT_MAX, j1 = INT_MIN;
         for (size_t s = 0; s < axes->segments.size(); ++s) {
             if (axes->family[s] < 0) continue;
@@ -569,6 +577,15 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     lap("decode");
     // Board plane (x, y north) -> grid (x, -y) -> image.
     out.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1);
+    out.grid = GridHint{G, INT_MAX, INT_MIN, INT_MAX, INT_MIN};
+    for (const CellResult& r : out.cells) {
+        if (r.status != CellStatus::Tile) continue;
+        out.grid.i0 = std::min(out.grid.i0, r.cell.x),
+        out.grid.i1 = std::max(out.grid.i1, r.cell.x);
+        out.grid.j0 = std::min(out.grid.j0, -r.cell.y),
+        out.grid.j1 = std::max(out.grid.j1, -r.cell.y);
+    }
+    if (!out.grid.valid()) out.grid = {};
     // Stage 6: notation. The start tile at (0,0) unturned: among tiles of the start kind, the
     // one nearest the middle; the board is turned so that it lies unturned.
     if (out.tiles() == 0) {

@@ -126,13 +126,16 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
         minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
         minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
     }
-    const double cx = (minX + maxX + 1) / 2.0, cy = (minY + maxY + 1) / 2.0;
+    const bool fixed = p.tilesAcross > 0;
+    const double cx = fixed ? p.lookAt.x : (minX + maxX + 1) / 2.0,
+                 cy = fixed ? p.lookAt.y : (minY + maxY + 1) / 2.0;
     const double span = std::max(maxX - minX + 1, maxY - minY + 1) * 1.15;
     // A pinhole camera looking at the board centre from above, tilted about the image x axis
     // and turned about the view axis. Board point (bx, by) in tile units, y north.
     const double f = 0.9 * std::max(p.width, p.height);
     const double tilt = p.tiltDeg * kPi / 180, yaw = p.yawDeg * kPi / 180;
-    const double dist = f * span / (p.fill * std::min(p.width, p.height));
+    const double dist = fixed ? f * p.tilesAcross / std::min(p.width, p.height)
+                              : f * span / (p.fill * std::min(p.width, p.height));
     // h: height above the board (tile units), for standing pieces. The board's normal towards
     // the camera is (0, sin tilt, -cos tilt) in camera coordinates.
     auto project3 = [&](double bx, double by, double h) {

@@ -36,10 +36,16 @@ struct TurnObservation {
 class TurnObserver {
 public:
     TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game);
-    TurnObservation observe(const adj::State& before, const cv::Mat& bgr) const;
+    // Remembers the lattice of the last picture it could read: the camera is fixed, so the next
+    // picture is read on it first (small boards cannot be found afresh), and searched afresh
+    // only when that reading fails or contradicts the game (the camera moved).
+    TurnObservation observe(const adj::State& before, const cv::Mat& bgr);
+    void forgetLattice() { lattice_ = {}; }
 
 private:
+    TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
     Recogniser recogniser_;
+    GridHint lattice_;
 };
 
 } // namespace vision

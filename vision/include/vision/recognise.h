@@ -19,8 +19,21 @@
 
 namespace vision {
 
+// The lattice of one picture, reusable for the next picture from the same camera: the image ->
+// grid transform and the grid cells the tiles span (grid y grows down; cell (i, j) is board cell
+// (i, -j)). Empty unless i1 >= i0.
+struct GridHint {
+    cv::Matx33d imageToGrid = cv::Matx33d::eye();
+    int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+    bool valid() const { return i1 >= i0 && j1 >= j0; }
+};
+
 struct RecogniseParams {
     LatticeParams lattice;
+    // A fixed camera's lattice from an earlier picture: the lattice search is skipped and the
+    // cells of that span plus a ring around it are read (a board of one tile has too few
+    // lines to be found afresh). The caller checks the result and searches again if it moved.
+    GridHint grid;
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
@@ -64,6 +77,7 @@ struct Recognition {
     std::vector<int> family;
     double millis = 0;
     std::vector<std::pair<std::string, double>> stageMillis; // where the time went
+    GridHint grid; // the lattice used, after the refit: a hint for the next picture
     bool ok() const { return error.empty(); }
     int tiles() const;        // cells with status Tile
     std::string json() const; // schema carcassonne-recognition/1

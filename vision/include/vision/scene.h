@@ -20,9 +20,13 @@ namespace vision {
 // Every tunable of a scene, with its default (cf. OpenCV's DetectorParameters).
 struct SceneParams {
     int width = 1920, height = 1080;
-    double tiltDeg = 0;         // camera tilt from straight down (0..45)
-    double yawDeg = 0;          // rotation of the board in the picture
-    double fill = 0.75;         // share of the picture's shorter side the board spans
+    double tiltDeg = 0; // camera tilt from straight down (0..45)
+    double yawDeg = 0;  // rotation of the board in the picture
+    double fill = 0.75; // share of the picture's shorter side the board spans
+    // A fixed camera instead of one that frames the board: it looks at this board point (tile
+    // units, y north) and the picture's shorter side spans `tilesAcross` tiles. Used when > 0.
+    double tilesAcross = 0;
+    cv::Point2d lookAt{0.5, 0.5};
     double jitter = 0.04;       // tile offsets, as a share of a tile (hand-laid)
     double twistDeg = 3;        // tile twists
     double gap = 0.015;         // gap between tiles, share of a tile
