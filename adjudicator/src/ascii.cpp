@@ -20,11 +20,7 @@ char sideChar(tiledb::Terrain t, bool vertical) {
 } // namespace
 
 std::string State::drawAscii() const {
-    int minX = INT_MAX, maxX = INT_MIN, minY = INT_MAX, maxY = INT_MIN;
-    for (const PlacedTile& t : board_.tiles()) {
-        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
-        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
-    }
+    const auto [minX, maxX, minY, maxY] = board_.extent();
     const int w = maxX - minX + 1, h = maxY - minY + 1;
     std::vector<std::string> rows(size_t(h * 3), std::string(size_t(w * 5), ' '));
     for (const PlacedTile& t : board_.tiles()) {

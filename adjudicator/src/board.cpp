@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <climits>
 
 namespace adj {
 
@@ -45,6 +46,15 @@ int Board::tileIndexAt(Pos p) const {
 const PlacedTile* Board::at(Pos p) const {
     const int t = tileIndexAt(p);
     return t < 0 ? nullptr : &tiles_[size_t(t)];
+}
+
+Bounds Board::extent() const {
+    Bounds b{INT_MAX, INT_MIN, INT_MAX, INT_MIN};
+    for (const PlacedTile& t : tiles_) {
+        b.minX = std::min(b.minX, t.pos.x), b.maxX = std::max(b.maxX, t.pos.x);
+        b.minY = std::min(b.minY, t.pos.y), b.maxY = std::max(b.maxY, t.pos.y);
+    }
+    return tiles_.empty() ? Bounds{} : b;
 }
 
 int Board::tileOfNode(std::uint16_t node) const {

@@ -115,6 +115,14 @@ int State::kindIndex(std::string_view name) const {
     return -1;
 }
 
+PlayerList State::leaders() const {
+    const int best = *std::max_element(scores_.begin(), scores_.begin() + config_.players);
+    PlayerList out;
+    for (PlayerId p = 0; p < config_.players; ++p)
+        if (scores_[size_t(p)] == best) out.push_back(p);
+    return out;
+}
+
 int State::supply(PlayerId p, MeepleKind k) const {
     const Rules& r = config_.rules;
     const int total = k == MeepleKind::Follower ? r.followers

@@ -40,12 +40,8 @@ QVariantList boardPieces(const adj::State& s, const QStringList& colours) {
 }
 
 QVariantMap boardBounds(const adj::State& s) {
-    int minX = 0, maxX = 0, minY = 0, maxY = 0;
-    for (const adj::PlacedTile& t : s.board().tiles()) {
-        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
-        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
-    }
-    return {{"minX", minX}, {"maxX", maxX}, {"minY", minY}, {"maxY", maxY}};
+    const adj::Bounds b = s.board().extent();
+    return {{"minX", b.minX}, {"maxX", b.maxX}, {"minY", b.minY}, {"maxY", b.maxY}};
 }
 
 QVariantMap boardView(const adj::State& s, const QStringList& colours) {

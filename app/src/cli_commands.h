@@ -5,6 +5,10 @@
 #include <string>
 #include <vector>
 
+namespace adj {
+class State;
+}
+
 namespace carc::cli {
 
 int tiles(const std::vector<std::string>& args);
@@ -14,5 +18,8 @@ int simulate(const std::vector<std::string>& args);
 int vision(const std::vector<std::string>& args);
 int history(const std::vector<std::string>& args);
 int play(const std::vector<std::string>& args);
+
+// The end of a narrated game: the board (withBoard), "Final scores: A 3, B 5" and the winner(s).
+void printFinalScores(const adj::State& s, const std::vector<std::string>& names, bool withBoard);
 
 } // namespace carc::cli

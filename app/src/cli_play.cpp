@@ -107,19 +107,9 @@ int play(const std::vector<std::string>& args) {
         if (delayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
     }
     if (!quiet) printFinishedTurns(true);
-    const adj::State& s = game->state();
-    std::printf("\n%s\nFinal scores:", quiet ? "" : s.drawAscii().c_str());
-    int best = -1;
-    for (int p = 0; p < s.config().players; ++p) {
-        std::printf(" %s %d%s", names[size_t(p)].c_str(), s.score(p),
-                    p + 1 < s.config().players ? "," : "\n");
-        best = std::max(best, s.score(p));
-    }
-    std::string winners;
-    for (int p = 0; p < s.config().players; ++p)
-        if (s.score(p) == best) winners += (winners.empty() ? "" : " and ") + names[size_t(p)];
-    std::printf("Winner: %s\nStored as game %lld in %s\n", winners.c_str(),
-                static_cast<long long>(game->gameId()), store->path().c_str());
+    printFinalScores(game->state(), names, !quiet);
+    std::printf("Stored as game %lld in %s\n", static_cast<long long>(game->gameId()),
+                store->path().c_str());
     return 0;
 }
 

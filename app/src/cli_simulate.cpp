@@ -18,6 +18,18 @@ namespace {
 const char* kNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Grey"};
 } // namespace
 
+void printFinalScores(const adj::State& s, const std::vector<std::string>& names, bool withBoard) {
+    if (withBoard) std::printf("\n%s", s.drawAscii().c_str());
+    std::printf("\nFinal scores:");
+    for (int p = 0; p < s.config().players; ++p)
+        std::printf(" %s %d%s", names[size_t(p)].c_str(), s.score(p),
+                    p + 1 < s.config().players ? "," : "\n");
+    std::string winners;
+    for (const adj::PlayerId p : s.leaders())
+        winners += (winners.empty() ? "" : " and ") + names[size_t(p)];
+    std::printf("Winner: %s\n", winners.c_str());
+}
+
 int simulate(const std::vector<std::string>& args) {
     std::string set = "base";
     bool abbeyMayor = false, quiet = false, record = false;
@@ -124,19 +136,7 @@ int simulate(const std::vector<std::string>& args) {
         std::fprintf(stderr, "carcassonne simulate: %s\n", e.what());
         return 1;
     }
-    const adj::State& final = *played;
-    if (!quiet) std::printf("\n%s", final.drawAscii().c_str());
-    std::printf("\nFinal scores:");
-    int best = -1;
-    for (int p = 0; p < players; ++p) {
-        std::printf(" %s %d%s", names[size_t(p)].c_str(), final.score(p),
-                    p + 1 < players ? "," : "\n");
-        best = std::max(best, final.score(p));
-    }
-    std::string winners;
-    for (int p = 0; p < players; ++p)
-        if (final.score(p) == best) winners += (winners.empty() ? "" : " and ") + names[size_t(p)];
-    std::printf("Winner: %s\n", winners.c_str());
+    printFinalScores(*played, names, !quiet);
     if (recorder)
         std::printf("Recorded as game %lld (%d turns) in %s\n",
                     static_cast<long long>(recorder->gameId()), recorder->turnsRecorded(),

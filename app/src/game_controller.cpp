@@ -1,6 +1,7 @@
 #include "game_controller.h"
 
 #include "board_qml.h"
+#include "event_json.h"
 #include "history_model.h"
 
 #include "sample_game.h"
@@ -231,12 +232,12 @@ QString GameController::status() const {
     const adj::State& s = session_->state();
     const auto names = session_->names();
     if (s.terminal()) {
-        int best = 0;
-        for (int p = 0; p < s.config().players; ++p) best = std::max(best, s.score(p));
+        const adj::PlayerList leaders = s.leaders();
         QStringList winners;
-        for (int p = 0; p < s.config().players; ++p)
-            if (s.score(p) == best) winners << q(names[size_t(p)]);
-        return tr("Game over. Winner: %1 with %2 points").arg(winners.join(", ")).arg(best);
+        for (const adj::PlayerId p : leaders) winners << q(names[size_t(p)]);
+        return tr("Game over. Winner: %1 with %2 points")
+            .arg(winners.join(", "))
+            .arg(s.score(leaders[0]));
     }
     const QString who = q(names[size_t(s.currentPlayer())]);
     switch (s.phase()) {
@@ -312,23 +313,25 @@ QVariantList GameController::pointsByFeature() const {
     std::vector<std::array<int, 4>> by(size_t(players), std::array<int, 4>{});
     for (const carc::TurnLogEntry& e : g.log())
         for (const adj::ScoreEvent& ev : e.events) {
-            const size_t column = ev.feature == tiledb::FeatureKind::Road    ? 0
-                                  : ev.feature == tiledb::FeatureKind::City  ? 1
-                                  : ev.feature == tiledb::FeatureKind::Field ? 3
-                                                                             : 2;
+            // The statistics' buckets (abbeys count as cloisters), in the table's order.
+            static const std::string_view columns[4] = {"road", "city", "cloister", "field"};
+            const size_t column = size_t(
+                std::find(columns, columns + 4, carc::statsFeatureName(ev.feature)) - columns);
+            if (column == 4) continue;
             for (const adj::PlayerId p : ev.scorers) by[size_t(p)][column] += ev.points;
         }
-    int best = 0;
-    for (int p = 0; p < players; ++p) best = std::max(best, g.state().score(p));
+    const adj::PlayerList leaders = g.state().leaders();
     for (int p = 0; p < players; ++p)
-        out.push_back(QVariantMap{{"name", q(g.players()[size_t(p)].name)},
-                                  {"colour", q(g.players()[size_t(p)].colour)},
-                                  {"roads", by[size_t(p)][0]},
-                                  {"cities", by[size_t(p)][1]},
-                                  {"cloisters", by[size_t(p)][2]},
-                                  {"farms", by[size_t(p)][3]},
-                                  {"total", g.state().score(p)},
-                                  {"winner", g.state().terminal() && g.state().score(p) == best}});
+        out.push_back(
+            QVariantMap{{"name", q(g.players()[size_t(p)].name)},
+                        {"colour", q(g.players()[size_t(p)].colour)},
+                        {"roads", by[size_t(p)][0]},
+                        {"cities", by[size_t(p)][1]},
+                        {"cloisters", by[size_t(p)][2]},
+                        {"farms", by[size_t(p)][3]},
+                        {"total", g.state().score(p)},
+                        {"winner", g.state().terminal() && std::find(leaders.begin(), leaders.end(),
+                                                                     p) != leaders.end()}});
     return out;
 }
 
@@ -356,18 +359,11 @@ double GameController::sampleProgress() const {
 }
 
 void GameController::stepSample() {
-    const carc::SampleGame& sample = carc::sampleGame();
-    if (!session_ || sampleNext_ >= sample.actions.size()) {
-        stopSample();
-        emit sampleFinished();
-        return;
-    }
-    if (!play(q(adj::actionText(session_->state(), sample.actions[sampleNext_++])))) {
-        stopSample(); // the alert says why; the game stays as it was
-        emit sampleFinished();
-        return;
-    }
-    if (sampleNext_ == sample.actions.size()) {
+    const std::vector<adj::Action>& actions = carc::sampleGame().actions;
+    // A refused action ends it too: the alert says why, and the game stays as it was.
+    const bool played =
+        session_ && sampleNext_ < actions.size() && playAction(actions[sampleNext_++]);
+    if (!played || sampleNext_ == actions.size()) {
         stopSample();
         emit sampleFinished();
     }

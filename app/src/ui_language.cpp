@@ -5,14 +5,16 @@
 
 bool UiLanguage::setLanguage(const QString& code) {
     if (code == code_) return true;
-    QCoreApplication::removeTranslator(&translator_);
-    // English is the source language: no translator. The others come from the resources.
-    if (code != QStringLiteral("en") &&
-        (!translator_.load(QStringLiteral(":/i18n/carcassonne_%1.qm").arg(code)) ||
-         !QCoreApplication::installTranslator(&translator_))) {
-        if (code_ != QStringLiteral("en")) QCoreApplication::installTranslator(&translator_);
-        return false;
+    // English is the source language: no translator. The others come from the resources; a
+    // language that does not load leaves the current one in place.
+    std::unique_ptr<QTranslator> next;
+    if (code != QStringLiteral("en")) {
+        next = std::make_unique<QTranslator>();
+        if (!next->load(QStringLiteral(":/i18n/carcassonne_%1.qm").arg(code))) return false;
     }
+    if (translator_) QCoreApplication::removeTranslator(translator_.get());
+    translator_ = std::move(next);
+    if (translator_) QCoreApplication::installTranslator(translator_.get());
     code_ = code;
     if (QQmlEngine* engine = qmlEngine(this)) engine->retranslate();
     emit codeChanged();

@@ -7,6 +7,8 @@
 #include <QTranslator>
 #include <QtQml/qqmlregistration.h>
 
+#include <memory>
+
 class UiLanguage : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -24,5 +26,5 @@ signals:
 
 private:
     QString code_ = QStringLiteral("en");
-    QTranslator translator_;
+    std::unique_ptr<QTranslator> translator_; // installed; none for English
 };

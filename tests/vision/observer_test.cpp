@@ -37,12 +37,8 @@ std::vector<Turn> tileTurns(const adj::GameConfig& cfg, std::uint64_t seed, int 
 // A camera at a fixed height over the table: tiles about 80 pixels wide whatever the board's
 // size (the generator frames the board: `fill` undoes that), up to 75% of the picture.
 vision::SceneParams camera(std::uint64_t seed, const adj::State& s) {
-    int minX = 0, maxX = 0, minY = 0, maxY = 0;
-    for (const adj::PlacedTile& t : s.board().tiles()) {
-        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
-        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
-    }
-    const int span = std::max(maxX - minX + 1, maxY - minY + 1);
+    const adj::Bounds b = s.board().extent();
+    const int span = std::max(b.maxX - b.minX + 1, b.maxY - b.minY + 1);
     vision::SceneParams p;
     p.fill = std::min(0.75, 1.15 * span * 80.0 / p.height);
     p.seed = seed;
@@ -61,11 +57,8 @@ TEST(TurnObserver, ReadsEachTurnsTileOrSaysItCannot) {
     // picture to the next), looking at the middle of the finished board, tiles ~80 px.
     vision::SceneParams fixedCamera = camera(500, turns.back().after);
     fixedCamera.tilesAcross = 1080 / 80.0;
-    int minX = 0, maxX = 0, minY = 0, maxY = 0;
-    for (const adj::PlacedTile& t : turns.back().after.board().tiles())
-        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x),
-        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
-    fixedCamera.lookAt = {(minX + maxX + 1) / 2.0, (minY + maxY + 1) / 2.0};
+    const adj::Bounds b = turns.back().after.board().extent();
+    fixedCamera.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
     int right = 0, wrong = 0, unsure = 0, firstRead = 0, refusedAfterFirstRead = 0;
     for (size_t i = 0; i < turns.size(); ++i) {
         if (i == 17) { // someone bumps the camera: the lattice must be found afresh

@@ -260,7 +260,8 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles.
     cv::Matx33d bestGrid = p.grid.imageToGrid;
     double bestScore = hinted ? p.tileScore : -1;
-    for (const AxisHypothesis& hu : hinted ? std::vector<AxisHypothesis>{} : axes->u)
+    const std::vector<AxisHypothesis> noHypotheses; // with a hint there is nothing to try
+    for (const AxisHypothesis& hu : hinted ? noHypotheses : axes->u)
         for (const AxisHypothesis& hv : axes->v) {
             const cv::Matx33d G = orient(gridTransform(*axes, hu, hv), axes->centre);
             const cv::Matx33d Gi = G.inv();

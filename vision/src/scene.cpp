@@ -120,12 +120,7 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
     cv::RNG noiseRng(p.seed * 2654435761u + 1); // OpenCV's own RNG, seeded: never the global one
     std::uniform_real_distribution<double> u(-1, 1);
     Scene scene;
-    // Board extent in tile units.
-    int minX = INT_MAX, maxX = INT_MIN, minY = INT_MAX, maxY = INT_MIN;
-    for (const auto& t : state.board().tiles()) {
-        minX = std::min(minX, t.pos.x), maxX = std::max(maxX, t.pos.x);
-        minY = std::min(minY, t.pos.y), maxY = std::max(maxY, t.pos.y);
-    }
+    const auto [minX, maxX, minY, maxY] = state.board().extent(); // tile units
     const bool fixed = p.tilesAcross > 0;
     const double cx = fixed ? p.lookAt.x : (minX + maxX + 1) / 2.0,
                  cy = fixed ? p.lookAt.y : (minY + maxY + 1) / 2.0;

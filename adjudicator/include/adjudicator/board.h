@@ -75,6 +75,8 @@ public:
     // The placed tile whose features include feature node `node` (tiles hold consecutive
     // node ranges from firstNode); -1 when no tile does.
     int tileOfNode(std::uint16_t node) const;
+    // The cells the placed tiles span (the start tile always lies).
+    Bounds extent() const;
     const std::vector<FrontierCell>& frontier() const { return frontier_; }
     std::optional<Bounds> bounds() const { return bounds_; }
     void setBounds(std::optional<Bounds> b) { bounds_ = b; }

@@ -95,6 +95,7 @@ public:
     int turnNumber() const { return turn_; }
     int score(PlayerId p) const { return scores_[size_t(p)]; }
     const std::array<int, kMaxPlayers>& scores() const { return scores_; }
+    PlayerList leaders() const; // the players with the highest score (the winners at the end)
     int supply(PlayerId p, MeepleKind k = MeepleKind::Follower) const;
     int remaining(int kind) const; // copies of a kind still to come (the demo: at most)
     int remainingTotal() const;    // land tiles still to come
