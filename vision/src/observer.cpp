@@ -34,6 +34,16 @@ std::string where(adj::Pos p) {
 
 } // namespace
 
+adj::Pos TurnObservation::toEngine(adj::Pos recognised) const {
+    return Alignment{quarterTurn, offset}.toEngine(recognised);
+}
+
+const CellResult* TurnObservation::cellAt(adj::Pos engine) const {
+    for (const CellResult& c : recognition.cells)
+        if (toEngine(c.cell) == engine) return &c;
+    return nullptr;
+}
+
 TurnObserver::TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game)
     : recogniser_(refs, game) {}
 
@@ -87,6 +97,8 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
                                        [](auto& a, auto& b) { return a.second < b.second; });
     const Alignment align{std::get<0>(best->first),
                           {std::get<1>(best->first), std::get<2>(best->first)}};
+    o.quarterTurn = align.k;
+    o.offset = align.offset;
 
     // 2. Known tiles confirmed or contradicted; tiles on free cells are new.
     std::vector<const CellResult*> fresh;
@@ -178,6 +190,7 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     }
     o.status = TurnObservation::Status::NewTile;
     o.action = found;
+    o.newCell = int(&c - r.cells.data());
     o.confidence = std::clamp(bestScore - nextScore, 0.0f, 1.0f);
     return o;
 }

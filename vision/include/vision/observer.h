@@ -31,6 +31,14 @@ struct TurnObservation {
     int agreeing = 0;     // known tiles the picture confirms
     int disagreeing = 0;  // known tiles the picture reads otherwise (with certainty)
     Recognition recognition;
+    // How the picture lies over the table: recognised cell c is engine cell
+    // turn(c, quarterTurn) + offset (a recognised tile's rotation gains quarterTurn).
+    int quarterTurn = 0;
+    adj::Pos offset;
+    int newCell = -1; // NewTile: the recognised cell (index into recognition.cells) it lies on
+    adj::Pos toEngine(adj::Pos recognised) const;
+    // The recognised cell showing an engine cell, or nullptr.
+    const CellResult* cellAt(adj::Pos engine) const;
 };
 
 class TurnObserver {

@@ -1,0 +1,161 @@
+// Pieces on the board: the camera's position solved from the board's homography (checked
+// against where the generator drew the tops of standing pieces), and pieces found on their
+// tiles, in their players' colours, on their features, over generated scenes whose truth is
+// known (procedural art; 2 to 6 players; tilts 0 to 45 degrees).
+#include "vision/pieces.h"
+#include "vision/recognise.h"
+#include "vision/scene.h"
+
+#include "adjudicator/random_game.h"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+namespace {
+
+adj::State gameAfter(const adj::GameConfig& cfg, std::uint64_t seed, int tiles) {
+    adj::RandomGameOptions o;
+    o.maxTiles = tiles;
+    o.meepleChance = 0.9;
+    return adj::playRandomGame(cfg, seed, o);
+}
+
+cv::Point2d toBoard(const cv::Matx33d& boardToImage, cv::Point2f img) {
+    const cv::Vec3d b = boardToImage.inv() * cv::Vec3d(img.x, img.y, 1);
+    return {b[0] / b[2], b[1] / b[2]};
+}
+
+[[maybe_unused]] cv::Vec3f labOf(const cv::Vec3b& bgr) {
+    return vision::meanLab(cv::Mat(1, 1, CV_8UC3, cv::Scalar(bgr[0], bgr[1], bgr[2])),
+                           cv::Mat(1, 1, CV_8U, cv::Scalar(255)));
+}
+
+} // namespace
+
+TEST(Pieces, CameraOverTheBoardFromItsHomography) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 4);
+    const adj::State s = gameAfter(cfg, 5, 30);
+    for (double tilt : {20.0, 35.0, 45.0}) {
+        vision::SceneParams p;
+        p.tiltDeg = tilt;
+        p.yawDeg = 25;
+        p.pieces = true;
+        p.seed = 3;
+        const vision::Scene scene = vision::renderScene(s, p);
+        const vision::CameraOverBoard cam =
+            vision::cameraOverBoard(scene.boardToImage, scene.image.size());
+        ASSERT_TRUE(cam.known) << "tilt " << tilt;
+        // A standing follower's top (0.22 tiles high) seen through the board plane lies on the
+        // line from the point under the camera through its base, h / (H - h) further out.
+        int checked = 0;
+        for (const vision::PieceTruth& q : scene.pieces) {
+            if (q.kind != "follower" || q.lying) continue;
+            const cv::Point2d base = toBoard(scene.boardToImage, q.base);
+            const cv::Point2d top = toBoard(scene.boardToImage, q.top);
+            const cv::Point2d expected = base + (base - cam.foot) * (0.22 / (cam.height - 0.22));
+            EXPECT_LT(cv::norm(top - expected), 0.02) << "tilt " << tilt;
+            ++checked;
+        }
+        EXPECT_GT(checked, 3);
+    }
+    // Straight down: the foot is the board point at the picture's centre.
+    vision::SceneParams down;
+    const vision::Scene scene = vision::renderScene(s, down);
+    const vision::CameraOverBoard cam =
+        vision::cameraOverBoard(scene.boardToImage, scene.image.size());
+    const cv::Point2d centre = toBoard(scene.boardToImage, {960, 540});
+    EXPECT_LT(cv::norm(cam.foot - centre), 0.05);
+}
+
+// Every tile of generated scenes with pieces: the blobs found on it against the pieces drawn
+// there. Colours are learned from each player's first piece (as the tracker does), then every
+// piece must be told by its colour.
+TEST(Pieces, FoundOnTheirTilesInTheirColoursOnTheirFeatures) {
+    int pieces = 0, found = 0, extra = 0, colourRight = 0, featureRight = 0, tilesEmpty = 0;
+    int scenes = 0;
+    for (int players : {2, 4, 6}) {
+        const adj::GameConfig cfg = adj::GameConfig::forSet("base", players);
+        const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg), 2);
+        for (double tilt : {0.0, 20.0, 35.0, 45.0}) {
+            const std::uint64_t seed = std::uint64_t(players * 100 + tilt);
+            const adj::State s = gameAfter(cfg, seed, 40);
+            vision::SceneParams p;
+            p.tiltDeg = tilt;
+            p.yawDeg = tilt * 2;
+            p.pieces = true;
+            p.seed = seed;
+            const vision::Scene scene = vision::renderScene(s, p);
+            ++scenes;
+            const vision::CameraOverBoard cam =
+                vision::cameraOverBoard(scene.boardToImage, scene.image.size());
+            // Each player's colour learned from the first of their pieces found (as the
+            // tracker learns it from a player's first piece), then every piece told by it.
+            vision::PlayerColours colours(players);
+            for (const vision::PieceTruth& q : scene.pieces) {
+                if (colours.known(q.player) || q.kind == "barn") continue;
+                const auto it = std::find_if(scene.tiles.begin(), scene.tiles.end(),
+                                             [&](const auto& t) { return t.cell == q.cell; });
+                const auto blobs = vision::findPieces(
+                    scene.image, it->corners, vision::drawingsOf(refs, it->kind, it->rotation),
+                    vision::boardPointInTile(scene.boardToImage, cam.foot, it->corners));
+                if (!blobs.empty()) colours.learn(q.player, blobs.front().lab);
+            }
+            for (size_t ti = 0; ti < scene.tiles.size(); ++ti) {
+                const vision::TileTruth& t = scene.tiles[ti];
+                const adj::PlacedTile& placed = *s.board().at(t.cell);
+                std::vector<const vision::PieceTruth*> here;
+                for (const vision::PieceTruth& q : scene.pieces)
+                    if (q.cell == t.cell && q.kind != "barn") here.push_back(&q);
+                const auto foot = vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners);
+                const std::vector<vision::PieceBlob> blobs = vision::findPieces(
+                    scene.image, t.corners, vision::drawingsOf(refs, t.kind, t.rotation), foot);
+                pieces += int(here.size());
+                if (here.empty()) {
+                    tilesEmpty += blobs.empty();
+                    extra += int(blobs.size());
+                    continue;
+                }
+                if (blobs.empty()) {
+                    std::printf("missed: tilt %.0f tile %s r%d at (%d,%d), %s on feature %d\n",
+                                tilt, t.kind.c_str(), t.rotation, t.cell.x, t.cell.y,
+                                here.front()->kind.c_str(), here.front()->feature);
+                    continue;
+                }
+                ++found;
+                extra += int(blobs.size()) - 1;
+                const vision::PieceBlob& b = blobs.front();
+                const vision::PieceTruth& q = *here.front();
+                colourRight += colours.nearest(b.lab) == q.player;
+                if (colours.nearest(b.lab) != q.player)
+                    std::printf("colour: player %d read as %d (L %.0f a %.0f b %.0f)\n", q.player,
+                                colours.nearest(b.lab), b.lab[0], b.lab[1], b.lab[2]);
+                // The feature under the base: the truth's, and no other feature nearer.
+                float best = 1e9f;
+                int nearest = -1;
+                for (int f = 0; f < int(placed.kind->features.size()); ++f) {
+                    const float d = vision::distanceToFeature(*placed.kind, t.rotation, f, b.base);
+                    if (d < best) best = d, nearest = f;
+                }
+                featureRight += nearest == q.feature;
+                if (nearest != q.feature)
+                    std::printf("tilt %.0f tile %s r%d at (%d,%d): base (%.2f, %.2f) on feature "
+                                "%d, drawn on %d\n",
+                                tilt, t.kind.c_str(), t.rotation, t.cell.x, t.cell.y, b.base.x,
+                                b.base.y, nearest, q.feature);
+            }
+        }
+    }
+    std::printf("%d scenes, %d pieces: %d found, %d extra blobs, colour right %d, feature right "
+                "%d\n",
+                scenes, pieces, found, extra, colourRight, featureRight);
+    ASSERT_GT(pieces, 100);
+    // Measured: 295 pieces, 290 found (the misses: a green piece on a green field at 45 degrees,
+    // a piece on its tile's edge), 22 extra blobs (mostly pieces of neighbouring tiles leaning
+    // or lying over this one), colour 290 of 290, feature 288 of 290.
+    EXPECT_GE(found, pieces * 97 / 100);
+    EXPECT_LE(extra, pieces / 10);
+    EXPECT_GE(colourRight, found * 995 / 1000);
+    EXPECT_GE(featureRight, found * 98 / 100);
+    std::printf("tiles without a piece and no blob: %d\n", tilesEmpty);
+}

@@ -1,0 +1,102 @@
+// Pieces on a tile (followers, farmers, mayors, wagons, barns): found where the picture departs
+// from the tile's own drawing, told apart by colour, and put on the feature under their base.
+//
+// A tile's picture is unwarped to its reference drawing's size, the drawing is fitted to it
+// (gain and offset per channel: the picture's light), and what the fit cannot explain, in blobs
+// of a piece's size, is a piece. Its base (where it touches the tile) is the blob's end nearest
+// the point under the camera: a standing piece leans away from that point in the picture, so
+// its top, its centre and its head are not where it stands. Colours are never written in the
+// code: each player's colour is learned per game from that player's own pieces (PlayerColours).
+#pragma once
+
+#include "vision/reference_set.h"
+
+#include "tiledb/tile.h"
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace vision {
+
+// Where the camera stands over the board, from the board's homography alone (a pinhole camera
+// with square pixels and its principal point at the picture's centre; the focal length is
+// solved from the homography, so it need not be known).
+struct CameraOverBoard {
+    cv::Point2d foot;   // the board point under the camera (board units: tiles, y north)
+    double height = 0;  // the camera's height over the board, in tiles
+    bool known = false; // false: the homography says too little (straight down, see below)
+};
+// `boardToImage`: board (tiles, y north) -> pixels. Looking straight down, the focal length
+// cannot be solved; the foot is then the board point at the picture's centre, height unknown.
+CameraOverBoard cameraOverBoard(const cv::Matx33d& boardToImage, cv::Size image);
+
+struct PieceParams {
+    int size = ReferenceSet::kSize; // the tile unwarped to this many pixels a side
+    double blur = 1.2;              // both sides softened alike (photo blur, hand-laid shifts)
+    int rim = 5; // pixels left out at each side (edges, gaps, shadows, a neighbour laid over it)
+    float minResidual = 28;   // colour distance (0..255 scale) a piece's pixels differ by at least
+    float noiseFactor = 4;    // ... and this many times the tile's own typical misfit
+    float seedResidual = 55;  // a piece's core departs by at least this much
+    float seedFactor = 7;     // ... and this many times the tile's typical misfit
+    float minArea = 0.004f;   // share of the tile: smaller blobs are grain or art misfit
+    float maxArea = 0.25f;    // larger: a hand, a misread tile, not a piece
+    float maxEdgeRun = 0.45f; // a blob along the tile's edge longer than this is a neighbour's edge
+    float baseShare = 0.3f;   // the base: the blob's pixels in this share of it nearest the foot
+};
+
+// One blob that is no part of the tile's drawing.
+struct PieceBlob {
+    cv::Point2f base;        // where it stands, tile coordinates as drawn (0..1, y south)
+    cv::Point2f centre;      // its centre in the same coordinates
+    cv::Point2f baseInImage; // the base in the picture
+    float area = 0;          // share of the tile it covers
+    float residual = 0;      // its mean departure from the drawing (0..255 scale)
+    cv::Vec3f lab;           // its colour, CIE L*a*b* (L 0..100)
+};
+
+// The blobs on the tile whose picture corners (NW NE SE SW of the tile as the drawing faces)
+// are `corners`, compared with `drawings` (reference images of its kind turned as it lies,
+// the best-fitting one is used). `footInTile`: the point under the camera, in the same tile
+// coordinates (nullopt: take each blob's centre as its base). Largest blob first.
+std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                                  const std::vector<cv::Mat>& drawings,
+                                  std::optional<cv::Point2f> footInTile,
+                                  const PieceParams& params = {});
+
+// The reference drawings of a kind, turned `rotation` quarter turns clockwise.
+std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation);
+
+// A board point in a tile's coordinates (0..1, y south, as the tile's picture corners face):
+// through the picture, so it works for any tile the homographies describe.
+std::optional<cv::Point2f> boardPointInTile(const cv::Matx33d& boardToImage, cv::Point2d board,
+                                            const std::array<cv::Point2f, 4>& corners);
+
+// How far (tile units) a point in tile coordinates (as laid on the board, y south) lies from a
+// feature of a tile placed with `rotation`: 0 inside it.
+float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature, cv::Point2f point);
+
+// Each player's colour, learned per game from the player's pieces. Distances are in L*a*b*
+// with lightness counted at half weight (light falls unevenly over a table).
+class PlayerColours {
+public:
+    explicit PlayerColours(int players = 0) : mean_(size_t(players)), samples_(size_t(players)) {}
+    int players() const { return int(mean_.size()); }
+    bool known(int player) const { return samples_.at(size_t(player)) > 0; }
+    void learn(int player, const cv::Vec3f& lab);
+    float distance(int player, const cv::Vec3f& lab) const; // infinity while unknown
+    // The known player nearest the colour, or -1 when none is known.
+    int nearest(const cv::Vec3f& lab, float* distance = nullptr) const;
+    cv::Vec3f colour(int player) const { return mean_.at(size_t(player)); }
+
+private:
+    std::vector<cv::Vec3f> mean_;
+    std::vector<int> samples_;
+};
+
+// The mean L*a*b* colour of some pixels of a BGR picture (the pixels where mask != 0).
+cv::Vec3f meanLab(const cv::Mat& bgr, const cv::Mat& mask);
+
+} // namespace vision

@@ -1,0 +1,85 @@
+// Following a whole game from a fixed camera: one settled picture after each turn -> that
+// turn's actions (the tile, then its piece or none), checked against what the engine knows.
+//
+// The tile comes from the TurnObserver (observer.h). The piece is looked for on the new tile
+// only (pieces.h): nothing there is a pass, one piece is put on the legal option whose feature
+// lies under its base, and its colour must be the player's whose turn it is (learned from that
+// player's first piece when no calibration was given). Pieces already on the board are checked
+// too: one the engine keeps that the picture lacks, or one the engine scored and sent back that
+// the picture still shows, is a warning. Anything the picture cannot settle is a discrepancy
+// for the players to resolve: the tracker never guesses and never rewrites what was played.
+#pragma once
+
+#include "vision/observer.h"
+#include "vision/pieces.h"
+
+#include <string>
+#include <vector>
+
+namespace vision {
+
+struct TrackedTurn {
+    enum class Status {
+        Turn,        // `actions` holds the turn: the tile, then the piece or a pass
+        NoChange,    // nothing new (a hand over the board, or the turn is not played yet)
+        Discrepancy, // the picture contradicts the engine or cannot be read: see `problem`
+    };
+    Status status = Status::NoChange;
+    std::vector<adj::Action> actions;
+    std::string problem;               // Discrepancy: what was expected and what was seen
+    std::vector<std::string> warnings; // Turn: pieces on the board that disagree with the game
+    TurnObservation tile;              // the tile's observation (recognition, alignment)
+    std::vector<PieceBlob> pieces;     // what stands on the new tile
+};
+
+struct TrackerParams {
+    PieceParams pieces;
+    float sameColour = 22;      // a piece this close to a player's colour (L*a*b*) is theirs
+    float otherColour = 0.6f;   // another player's colour this much nearer: not the player's
+    float minColourGap = 12;    // two players' learned colours must differ by this much
+    float featureSlack = 0.12f; // a base this far (tiles) outside every legal feature: unreadable
+};
+
+class GameTracker {
+public:
+    GameTracker(const ReferenceSet& refs, const adj::GameConfig& game, TrackerParams params = {});
+
+    // `before`: the engine's state waiting for this turn's tile. The caller applies the
+    // actions of a Turn (and asks the players about anything else).
+    TrackedTurn observe(const adj::State& before, const cv::Mat& bgr);
+
+    // Calibration: the colour of a player's pieces (e.g. from a picture of them); without it,
+    // a player's colour is learned from the first piece the player places.
+    void setPlayerColour(int player, const cv::Vec3f& lab);
+    const PlayerColours& colours() const { return colours_; }
+
+private:
+    struct Placed { // a piece the engine sent back: it must leave the board
+        adj::Pos tile;
+        int feature, player;
+    };
+    std::optional<cv::Point2f> footIn(const TurnObservation& o, const CellResult& c) const;
+    std::vector<PieceBlob> piecesOn(const TurnObservation& o, const adj::PlacedTile& t,
+                                    const cv::Mat& bgr) const;
+    // Is a piece of `player` standing on feature `feature` of tile `t`?
+    bool sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
+              const TurnObservation& o, int feature, int player) const;
+    void checkBoard(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr,
+                    TrackedTurn& out) const;
+    // The piece action for the tile just placed in `s` (phase Meeple), or a problem.
+    std::optional<adj::Action> readPiece(const adj::State& s, const TurnObservation& o,
+                                         const cv::Mat& bgr, TrackedTurn& out);
+
+    ReferenceSet refs_;
+    adj::GameConfig game_;
+    TrackerParams params_;
+    TurnObserver observer_;
+    PlayerColours colours_;
+    std::vector<Placed> returned_; // sent back by the last turn's scoring
+};
+
+// Tile coordinates (0..1, y south) as a recognised cell's corners face -> as the engine's
+// board faces (the picture's board turned `quarterTurn` quarter turns clockwise).
+cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn);
+
+} // namespace vision

@@ -1,0 +1,305 @@
+#include "vision/pieces.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vision {
+
+namespace {
+
+cv::Point2d applyH(const cv::Matx33d& H, cv::Point2d p) {
+    const cv::Vec3d q = H * cv::Vec3d(p.x, p.y, 1);
+    return {q[0] / q[2], q[1] / q[2]};
+}
+
+cv::Matx33d unitSquareTo(const std::array<cv::Point2f, 4>& corners) {
+    const std::vector<cv::Point2f> from = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    const std::vector<cv::Point2f> to(corners.begin(), corners.end());
+    return cv::Matx33d(cv::getPerspectiveTransform(from, to));
+}
+
+} // namespace
+
+CameraOverBoard cameraOverBoard(const cv::Matx33d& boardToImage, cv::Size image) {
+    CameraOverBoard c;
+    const double cx = image.width / 2.0, cy = image.height / 2.0;
+    const cv::Matx33d toCentre(1, 0, -cx, 0, 1, -cy, 0, 0, 1);
+    cv::Matx33d H = toCentre * boardToImage;
+    H *= 1.0 /
+         std::sqrt(H(0, 0) * H(0, 0) + H(1, 0) * H(1, 0) + H(0, 1) * H(0, 1) + H(1, 1) * H(1, 1));
+    const double h1x = H(0, 0), h1y = H(1, 0), h1z = H(2, 0);
+    const double h2x = H(0, 1), h2y = H(1, 1), h2z = H(2, 1);
+    // The board's two axes are perpendicular and equally long: each gives the focal length,
+    // each is ill-conditioned in its own way; take the better-conditioned positive one.
+    const double dOrth = h1z * h2z, dNorm = h1z * h1z - h2z * h2z;
+    const double fOrth = -(h1x * h2x + h1y * h2y),
+                 fNorm = h2x * h2x + h2y * h2y - h1x * h1x - h1y * h1y;
+    double f2 = -1, cond = 0;
+    if (std::abs(dOrth) > 1e-12 && fOrth / dOrth > 0) f2 = fOrth / dOrth, cond = std::abs(dOrth);
+    if (std::abs(dNorm) > cond && std::abs(dNorm) > 1e-12 && fNorm / dNorm > 0)
+        f2 = fNorm / dNorm, cond = std::abs(dNorm);
+    const double f = f2 > 0 ? std::sqrt(f2) : 0;
+    // A believable lens (a field of view between about 10 and 150 degrees) and perspective
+    // strong enough to measure; else the camera looks (nearly) straight down.
+    const double side = std::max(image.width, image.height);
+    if (f < 0.15 * side || f > 12 * side || cond < 1e-10) {
+        c.foot = applyH(boardToImage.inv(), {cx, cy});
+        return c;
+    }
+    const cv::Matx33d Kinv(1 / f, 0, 0, 0, 1 / f, 0, 0, 0, 1);
+    const cv::Matx33d A = Kinv * H;
+    cv::Vec3d a1(A(0, 0), A(1, 0), A(2, 0)), a2(A(0, 1), A(1, 1), A(2, 1)),
+        t(A(0, 2), A(1, 2), A(2, 2));
+    double lambda = 2 / (cv::norm(a1) + cv::norm(a2));
+    if (t[2] < 0) lambda = -lambda; // the board lies in front of the camera
+    a1 *= lambda, a2 *= lambda, t *= lambda;
+    const cv::Vec3d r3 = a1.cross(a2);
+    const cv::Vec3d centre(-a1.dot(t), -a2.dot(t), -r3.dot(t));
+    c.foot = {centre[0], centre[1]};
+    c.height = std::abs(centre[2]);
+    c.known = true;
+    return c;
+}
+
+std::optional<cv::Point2f> boardPointInTile(const cv::Matx33d& boardToImage, cv::Point2d board,
+                                            const std::array<cv::Point2f, 4>& corners) {
+    // Homogeneous all the way: the point under the camera may lie far outside the picture.
+    const cv::Vec3d img = boardToImage * cv::Vec3d(board.x, board.y, 1);
+    const cv::Vec3d t = unitSquareTo(corners).inv() * img;
+    if (std::abs(t[2]) < 1e-12) return std::nullopt;
+    return cv::Point2f(float(t[0] / t[2]), float(t[1] / t[2]));
+}
+
+std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation) {
+    std::vector<cv::Mat> out;
+    for (const ReferenceImage& im : refs.images) {
+        if (im.kind != kind) continue;
+        cv::Mat d = im.image.clone();
+        for (int r = 0; r < (rotation & 3); ++r) cv::rotate(d, d, cv::ROTATE_90_CLOCKWISE);
+        out.push_back(d);
+    }
+    return out;
+}
+
+cv::Vec3f meanLab(const cv::Mat& bgr, const cv::Mat& mask) {
+    const cv::Scalar m = cv::mean(bgr, mask);
+    cv::Mat px(1, 1, CV_32FC3, cv::Scalar(m[0] / 255, m[1] / 255, m[2] / 255)), lab;
+    cv::cvtColor(px, lab, cv::COLOR_BGR2Lab);
+    return lab.at<cv::Vec3f>(0, 0);
+}
+
+std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                                  const std::vector<cv::Mat>& drawings,
+                                  std::optional<cv::Point2f> footInTile, const PieceParams& p) {
+    std::vector<PieceBlob> out;
+    if (bgr.empty() || drawings.empty()) return out;
+    const int n = p.size;
+    const cv::Matx33d tileToImage = unitSquareTo(corners);
+    const cv::Matx33d patchToImage =
+        tileToImage * cv::Matx33d(1.0 / n, 0, 0, 0, 1.0 / n, 0, 0, 0, 1);
+    cv::Mat seen;
+    cv::warpPerspective(bgr, seen, cv::Mat(patchToImage), cv::Size(n, n),
+                        cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    cv::Mat seenF, seenSoft;
+    seen.convertTo(seenF, CV_32FC3);
+    cv::GaussianBlur(seenF, seenSoft, cv::Size(0, 0), p.blur);
+    const cv::Rect inner(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
+
+    // The drawing fitted to the picture's light, per channel (gain and offset by least
+    // squares), twice: the second time without the pixels the first fit explained worst (a
+    // piece must not pull the light towards its own colour). The best drawing wins.
+    cv::Mat bestResidual;
+    double bestMisfit = std::numeric_limits<double>::infinity();
+    for (const cv::Mat& drawing : drawings) {
+        cv::Mat d, dF;
+        cv::resize(drawing, d, cv::Size(n, n), 0, 0, cv::INTER_AREA);
+        d.convertTo(dF, CV_32FC3);
+        cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
+        cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
+        weight(inner).setTo(255);
+        cv::Mat residual;
+        for (int pass = 0; pass < 2; ++pass) {
+            std::vector<cv::Mat> s, q;
+            cv::split(seenSoft, s);
+            cv::split(dF, q);
+            std::vector<cv::Mat> fitted(3);
+            for (int ch = 0; ch < 3; ++ch) {
+                cv::Scalar ms, ss, mq, sq;
+                cv::meanStdDev(s[size_t(ch)], ms, ss, weight);
+                cv::meanStdDev(q[size_t(ch)], mq, sq, weight);
+                const cv::Mat sc = s[size_t(ch)] - ms[0], qc = q[size_t(ch)] - mq[0];
+                const double cov = cv::mean(sc.mul(qc), weight)[0];
+                const double gain = sq[0] > 1e-3 ? cov / (sq[0] * sq[0]) : 0;
+                fitted[size_t(ch)] = qc * gain + ms[0];
+            }
+            cv::Mat fit;
+            cv::merge(fitted, fit);
+            cv::Mat diff = seenSoft - fit, sq;
+            cv::multiply(diff, diff, sq);
+            cv::Mat sum = sq.reshape(1, n * n);
+            cv::reduce(sum, sum, 1, cv::REDUCE_SUM);
+            cv::sqrt(sum.reshape(1, n), residual);
+            if (pass == 0) {
+                // Leave out the worst fifth of the inner pixels.
+                std::vector<float> v;
+                for (int y = inner.y; y < inner.br().y; ++y)
+                    for (int x = inner.x; x < inner.br().x; ++x)
+                        v.push_back(residual.at<float>(y, x));
+                std::nth_element(v.begin(), v.begin() + long(v.size() * 4 / 5), v.end());
+                const float cut = v[v.size() * 4 / 5];
+                weight.setTo(0);
+                weight(inner).setTo(255, residual(inner) <= cut);
+            }
+        }
+        std::vector<float> v;
+        for (int y = inner.y; y < inner.br().y; ++y)
+            for (int x = inner.x; x < inner.br().x; ++x) v.push_back(residual.at<float>(y, x));
+        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+        const double misfit = v[v.size() / 2];
+        if (misfit < bestMisfit) bestMisfit = misfit, bestResidual = residual;
+    }
+
+    // Pixels the drawing cannot explain, by more than the tile's own typical misfit (grain,
+    // print, blur) and an absolute floor; thin lines of misregistered art are opened away.
+    const float cut = std::max(p.minResidual, float(p.noiseFactor * bestMisfit));
+    cv::Mat mask(n, n, CV_8U, cv::Scalar(0));
+    mask(inner).setTo(255, bestResidual(inner) > cut);
+    // Bands along the edges (a neighbour's shadow or edge laid over this tile): rows and
+    // columns from each side inwards whose typical pixel misfits; a piece covers only a few
+    // pixels of a row, a band most of them.
+    auto rowMedian = [&](cv::Mat line) {
+        cv::Mat v = line.clone().reshape(1, 1);
+        std::vector<float> a(v.begin<float>(), v.end<float>());
+        std::nth_element(a.begin(), a.begin() + long(a.size() / 2), a.end());
+        return a[a.size() / 2];
+    };
+    for (int side = 0; side < 4; ++side)
+        for (int k = 0; k < n / 4; ++k) {
+            const int at = side % 2 == 0 ? p.rim + k : n - 1 - p.rim - k;
+            cv::Mat line = side < 2 ? bestResidual(cv::Rect(inner.x, at, inner.width, 1))
+                                    : bestResidual(cv::Rect(at, inner.y, 1, inner.height));
+            if (rowMedian(line) <= cut) break;
+            (side < 2 ? mask.row(at) : mask.col(at)).setTo(0);
+        }
+    // Hysteresis: a piece's core misfits strongly; its outline joins it, but a weak misfit
+    // (a road drawn a shade lighter) only near such a core.
+    const float seedCut = std::max(p.seedResidual, float(p.seedFactor * bestMisfit));
+    cv::Mat seeds = bestResidual > seedCut;
+    cv::dilate(seeds, seeds, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
+    mask &= seeds;
+    const cv::Mat k3 = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
+    cv::morphologyEx(mask, mask, cv::MORPH_OPEN, k3);
+    cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, k3, {-1, -1}, 2); // head, arms, body: one
+    cv::Mat labels, stats, centroids;
+    const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+    const float px = 1.0f / float(n * n);
+    for (int c = 1; c < count; ++c) {
+        const float area = float(stats.at<int>(c, cv::CC_STAT_AREA)) * px;
+        if (area < p.minArea || area > p.maxArea) continue;
+        // A band along the tile's edge is a neighbour's shadow or edge laid over it: no piece
+        // runs that far along an edge.
+        const int bx = stats.at<int>(c, cv::CC_STAT_LEFT), by = stats.at<int>(c, cv::CC_STAT_TOP);
+        const int bw = stats.at<int>(c, cv::CC_STAT_WIDTH),
+                  bh = stats.at<int>(c, cv::CC_STAT_HEIGHT);
+        const bool alongSide = bx <= inner.x || bx + bw >= inner.br().x,
+                   alongTop = by <= inner.y || by + bh >= inner.br().y;
+        if ((alongSide && bh > p.maxEdgeRun * n) || (alongTop && bw > p.maxEdgeRun * n)) continue;
+        const cv::Mat blob = labels == c;
+        PieceBlob b;
+        b.area = area;
+        b.residual = float(cv::mean(bestResidual, blob)[0]);
+        b.centre = {float(centroids.at<double>(c, 0) + 0.5) / float(n),
+                    float(centroids.at<double>(c, 1) + 0.5) / float(n)};
+        // Its colour from its clearest pixels (its edges blend with the tile).
+        cv::Mat core = blob & (bestResidual > (b.residual + cut) / 2);
+        if (cv::countNonZero(core) < 4) core = blob;
+        b.lab = meanLab(seen, core);
+        // Its base: the end nearest the point under the camera.
+        b.base = b.centre;
+        if (footInTile) {
+            cv::Point2f u = b.centre - *footInTile;
+            const float len = std::sqrt(u.dot(u));
+            if (len > 0.3f) {
+                u *= 1 / len;
+                std::vector<cv::Point> pts;
+                cv::findNonZero(blob, pts);
+                float lo = std::numeric_limits<float>::max(), hi = -lo;
+                std::vector<float> proj;
+                for (const cv::Point& q : pts) {
+                    const cv::Point2f t((float(q.x) + 0.5f) / float(n),
+                                        (float(q.y) + 0.5f) / float(n));
+                    proj.push_back(t.dot(u));
+                    lo = std::min(lo, proj.back()), hi = std::max(hi, proj.back());
+                }
+                cv::Point2f sum(0, 0);
+                int m = 0;
+                for (size_t i = 0; i < pts.size(); ++i)
+                    if (proj[i] <= lo + p.baseShare * (hi - lo)) {
+                        sum += cv::Point2f((float(pts[i].x) + 0.5f) / float(n),
+                                           (float(pts[i].y) + 0.5f) / float(n));
+                        ++m;
+                    }
+                if (m > 0) b.base = sum * (1.0f / float(m));
+            }
+        }
+        // A blob cut by the rim with its base there stands beyond it: a piece on a
+        // neighbouring tile leaning over this one (or lying across the edge).
+        const float lo = (float(p.rim) + 1.5f) / float(n), hi = 1 - lo;
+        if (b.base.x < lo || b.base.y < lo || b.base.x > hi || b.base.y > hi) continue;
+        const cv::Point2d img = applyH(tileToImage, b.base);
+        b.baseInImage = cv::Point2f(float(img.x), float(img.y));
+        out.push_back(b);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const PieceBlob& a, const PieceBlob& b) { return a.area > b.area; });
+    return out;
+}
+
+float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature,
+                        cv::Point2f point) {
+    // The map is at rotation 0: turn the point back (a quarter turn clockwise maps (x, y) to
+    // (1 - y, x); back is (y, 1 - x)).
+    cv::Point2f q = point;
+    for (int r = 0; r < (rotation & 3); ++r) q = {q.y, 1 - q.x};
+    float best = std::numeric_limits<float>::infinity();
+    const char label = kind.features.at(size_t(feature)).label;
+    for (int row = 0; row < tiledb::kMapSize; ++row)
+        for (int col = 0; col < tiledb::kMapSize; ++col) {
+            if (kind.map[size_t(row)][size_t(col)] != label) continue;
+            const float x0 = float(col) / tiledb::kMapSize, x1 = float(col + 1) / tiledb::kMapSize;
+            const float y0 = float(row) / tiledb::kMapSize, y1 = float(row + 1) / tiledb::kMapSize;
+            const float dx = std::max({x0 - q.x, 0.0f, q.x - x1});
+            const float dy = std::max({y0 - q.y, 0.0f, q.y - y1});
+            best = std::min(best, std::sqrt(dx * dx + dy * dy));
+        }
+    return best;
+}
+
+void PlayerColours::learn(int player, const cv::Vec3f& lab) {
+    const size_t i = size_t(player);
+    const float n = float(samples_.at(i));
+    mean_[i] = (mean_[i] * n + lab) * (1 / (n + 1));
+    ++samples_[i];
+}
+
+float PlayerColours::distance(int player, const cv::Vec3f& lab) const {
+    if (!known(player)) return std::numeric_limits<float>::infinity();
+    const cv::Vec3f d = lab - mean_[size_t(player)];
+    return std::sqrt(0.25f * d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+}
+
+int PlayerColours::nearest(const cv::Vec3f& lab, float* dist) const {
+    int best = -1;
+    float bestD = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < players(); ++i) {
+        const float d = distance(i, lab);
+        if (d < bestD) bestD = d, best = i;
+    }
+    if (dist) *dist = bestD;
+    return best;
+}
+
+} // namespace vision

@@ -1,0 +1,239 @@
+#include "vision/tracker.h"
+
+#include "adjudicator/actions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vision {
+
+namespace {
+
+std::string where(adj::Pos p) {
+    return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+}
+
+std::string pieceName(const adj::State& s, int player, adj::MeepleKind kind) {
+    (void)s;
+    return std::string("player ") + std::to_string(player + 1) + "'s " + adj::meepleKindName(kind);
+}
+
+// Barns stand on a tile's corner (Corner: NW NE SE SW as the engine numbers them).
+cv::Point2f cornerPoint(int corner) {
+    return {corner == adj::NE || corner == adj::SE ? 1.0f : 0.0f,
+            corner == adj::SE || corner == adj::SW ? 1.0f : 0.0f};
+}
+
+} // namespace
+
+cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
+    for (int r = 0; r < (quarterTurn & 3); ++r) p = {1 - p.y, p.x};
+    return p;
+}
+
+GameTracker::GameTracker(const ReferenceSet& refs, const adj::GameConfig& game,
+                         TrackerParams params)
+    : refs_(refs), game_(game), params_(params), observer_(refs, game), colours_(game.players) {}
+
+void GameTracker::setPlayerColour(int player, const cv::Vec3f& lab) {
+    colours_ = [&] {
+        PlayerColours c = colours_;
+        PlayerColours fresh(c.players());
+        for (int i = 0; i < c.players(); ++i)
+            if (i == player)
+                fresh.learn(i, lab);
+            else if (c.known(i))
+                fresh.learn(i, c.colour(i));
+        return fresh;
+    }();
+}
+
+std::optional<cv::Point2f> GameTracker::footIn(const TurnObservation& o,
+                                               const CellResult& c) const {
+    const Recognition& r = o.recognition;
+    const CameraOverBoard cam = cameraOverBoard(r.boardToImage, {r.width, r.height});
+    return boardPointInTile(r.boardToImage, cam.foot, c.corners);
+}
+
+std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj::PlacedTile& t,
+                                             const cv::Mat& bgr) const {
+    const CellResult* c = o.cellAt(t.pos);
+    if (!c) return {};
+    // The drawing as the picture shows it: the engine's rotation less the picture's turn.
+    const int drawn = ((t.rotation - o.quarterTurn) % 4 + 4) % 4;
+    return findPieces(bgr, c->corners, drawingsOf(refs_, t.kind->id, drawn), footIn(o, *c),
+                      params_.pieces);
+}
+
+bool GameTracker::sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
+                       const TurnObservation& o, int feature, int player) const {
+    for (const PieceBlob& b : blobs) {
+        const cv::Point2f at = toEngineTile(b.base, o.quarterTurn);
+        if (distanceToFeature(*t.kind, t.rotation, feature, at) > params_.featureSlack) continue;
+        if (!colours_.known(player) || colours_.nearest(b.lab) == player) return true;
+    }
+    return false;
+}
+
+void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr,
+                             TrackedTurn& out) const {
+    const adj::Board& board = before.board();
+    for (const adj::Meeple& m : before.meeples()) {
+        const int ti = board.tileOfNode(m.node);
+        if (ti < 0 || m.kind == adj::MeepleKind::Barn) continue; // barns straddle four tiles
+        const adj::PlacedTile& t = board.tiles()[size_t(ti)];
+        if (!o.cellAt(t.pos)) continue; // out of the picture
+        if (!sees(piecesOn(o, t, bgr), t, o, int(m.node) - t.firstNode, m.player))
+            out.warnings.push_back(pieceName(before, m.player, m.kind) + " on the tile at " +
+                                   where(t.pos) +
+                                   " is still in play but the picture does not show it");
+    }
+    for (const Placed& p : returned_) {
+        const adj::PlacedTile* t = board.at(p.tile);
+        if (!t || !o.cellAt(p.tile)) continue;
+        if (sees(piecesOn(o, *t, bgr), *t, o, p.feature, p.player) && colours_.known(p.player))
+            out.warnings.push_back("player " + std::to_string(p.player + 1) +
+                                   "'s piece on the tile at " + where(p.tile) +
+                                   " was scored and goes back to its owner, but the picture "
+                                   "still shows it there");
+    }
+}
+
+std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const TurnObservation& o,
+                                                  const cv::Mat& bgr, TrackedTurn& out) {
+    const adj::PlacedTile& t = s.board().tiles().back();
+    const int player = s.currentPlayer();
+    std::vector<PieceBlob> blobs = piecesOn(o, t, bgr);
+    // Once colours are known, a blob in nobody's colour is the tile's own drawing misfitted.
+    bool anyKnown = false;
+    for (int i = 0; i < colours_.players(); ++i) anyKnown |= colours_.known(i);
+    if (anyKnown)
+        blobs.erase(std::remove_if(blobs.begin(), blobs.end(),
+                                   [&](const PieceBlob& b) {
+                                       float d = 0;
+                                       colours_.nearest(b.lab, &d);
+                                       return d > 2.5f * params_.sameColour &&
+                                              !(!colours_.known(player) &&
+                                                d > params_.minColourGap);
+                                   }),
+                    blobs.end());
+    out.pieces = blobs;
+    if (blobs.empty()) return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
+    if (blobs.size() > 1) {
+        out.problem = std::to_string(blobs.size()) + " pieces on the new tile at " + where(t.pos) +
+                      ": a player places at most one piece a turn";
+        return std::nullopt;
+    }
+    const PieceBlob& b = blobs.front();
+    // Its colour: the player's, or learned as the player's when not known yet.
+    float dOther = std::numeric_limits<float>::infinity();
+    int other = -1;
+    for (int i = 0; i < colours_.players(); ++i)
+        if (i != player && colours_.distance(i, b.lab) < dOther)
+            dOther = colours_.distance(i, b.lab), other = i;
+    const float dMine = colours_.distance(player, b.lab);
+    if (colours_.known(player) ? dOther < params_.otherColour * dMine && dMine > params_.sameColour
+                               : dOther < params_.minColourGap) {
+        out.problem = "the piece on the new tile at " + where(t.pos) + " has player " +
+                      std::to_string(other + 1) + "'s colour, but it is player " +
+                      std::to_string(player + 1) + "'s turn";
+        return std::nullopt;
+    }
+    // The legal option whose feature lies under its base.
+    const cv::Point2f at = toEngineTile(b.base, o.quarterTurn);
+    const std::vector<adj::MeepleOption> options = s.legalMeeples();
+    float best = std::numeric_limits<float>::infinity();
+    std::optional<adj::MeepleOption> chosen;
+    for (const adj::MeepleOption& m : options) {
+        float d = 0;
+        if (m.kind == adj::MeepleKind::Barn) {
+            const cv::Point2f c = cornerPoint(m.corner) - at;
+            d = std::sqrt(c.dot(c));
+        } else {
+            d = distanceToFeature(*t.kind, t.rotation, m.feature, at);
+        }
+        // Among kinds on one feature the follower comes first (the common piece).
+        if (d < best - 1e-4f || (d < best + 1e-4f && chosen && chosen->kind != m.kind &&
+                                 m.kind == adj::MeepleKind::Follower)) {
+            best = d;
+            chosen = m;
+        }
+    }
+    if (!chosen || best > params_.featureSlack) {
+        out.problem =
+            "a piece on the new tile at " + where(t.pos) + " stands where no piece may be placed";
+        return std::nullopt;
+    }
+    colours_.learn(player, b.lab);
+    return adj::Action{adj::Action::Kind::Piece, -1, {}, *chosen};
+}
+
+TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
+    TrackedTurn out;
+    out.tile = observer_.observe(before, bgr);
+    const TurnObservation& o = out.tile;
+    if (o.status == TurnObservation::Status::NoChange) return out;
+    if (o.status == TurnObservation::Status::Discrepancy) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.problem = o.problem;
+        return out;
+    }
+    checkBoard(before, o, bgr, out);
+    adj::State s = before;
+    if (!adj::apply(s, *o.action).ok()) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.problem = "the engine refuses the tile read: " + adj::actionText(before, *o.action);
+        return out;
+    }
+    out.actions.push_back(*o.action);
+    const std::vector<adj::Meeple> onBoard = s.meeples();
+    const int newTile = s.board().size() - 1;
+    if (s.phase() == adj::Phase::Meeple) {
+        const std::optional<adj::Action> piece = readPiece(s, o, bgr, out);
+        if (!piece) {
+            out.status = TrackedTurn::Status::Discrepancy;
+            return out;
+        }
+        const adj::State placed = s;
+        if (!adj::apply(s, *piece).ok()) {
+            out.status = TrackedTurn::Status::Discrepancy;
+            out.problem = "the engine refuses the piece read: " + adj::actionText(placed, *piece);
+            return out;
+        }
+        out.actions.push_back(*piece);
+    }
+    // A wagon that may move after scoring: the camera does not read wagon moves yet.
+    while (s.phase() == adj::Phase::Wagon) {
+        const adj::Action stays{adj::Action::Kind::WagonStays, -1, {}, {}};
+        out.warnings.push_back("player " + std::to_string(s.currentPlayer() + 1) +
+                               "'s wagon may move: the camera does not read wagon moves yet, "
+                               "enter it by hand if it moved");
+        if (!adj::apply(s, stays).ok()) break;
+        out.actions.push_back(stays);
+    }
+    // Pieces this turn's scoring sent back (the new one too, when it scored at once): the
+    // next picture must not show them.
+    returned_.clear();
+    std::vector<adj::Meeple> all = onBoard;
+    if (out.actions.size() > 1 && out.actions[1].kind == adj::Action::Kind::Piece) {
+        const adj::MeepleOption& m = out.actions[1].piece;
+        if (m.kind != adj::MeepleKind::Barn)
+            all.push_back({std::uint16_t(s.board().tiles()[size_t(newTile)].firstNode + m.feature),
+                           std::uint8_t(before.currentPlayer()), m.kind});
+    }
+    for (const adj::Meeple& m : all) {
+        const bool kept = std::any_of(s.meeples().begin(), s.meeples().end(), [&](const auto& k) {
+            return k.node == m.node && k.player == m.player && k.kind == m.kind;
+        });
+        const int ti = s.board().tileOfNode(m.node);
+        if (!kept && ti >= 0 && m.kind != adj::MeepleKind::Barn) {
+            const adj::PlacedTile& t = s.board().tiles()[size_t(ti)];
+            returned_.push_back({t.pos, int(m.node) - t.firstNode, int(m.player)});
+        }
+    }
+    out.status = TrackedTurn::Status::Turn;
+    return out;
+}
+
+} // namespace vision
