@@ -91,40 +91,64 @@ cv::Vec3f meanLab(const cv::Mat& bgr, const cv::Mat& mask) {
     return lab.at<cv::Vec3f>(0, 0);
 }
 
-std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
-                                  const std::vector<cv::Mat>& drawings,
-                                  std::optional<cv::Point2f> footInTile, const PieceParams& p) {
-    std::vector<PieceBlob> out;
-    if (bgr.empty() || drawings.empty()) return out;
-    const int n = p.size;
-    const cv::Matx33d tileToImage = unitSquareTo(corners);
-    const cv::Matx33d patchToImage =
-        tileToImage * cv::Matx33d(1.0 / n, 0, 0, 0, 1.0 / n, 0, 0, 0, 1);
-    cv::Mat seen;
-    cv::warpPerspective(bgr, seen, cv::Mat(patchToImage), cv::Size(n, n),
-                        cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
-    cv::Mat seenF, seenSoft;
-    seen.convertTo(seenF, CV_32FC3);
-    cv::GaussianBlur(seenF, seenSoft, cv::Size(0, 0), p.blur);
-    const cv::Rect inner(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
+namespace {
 
+// A tile's picture unwarped and softened, and how well the best of its drawings, fitted to the
+// picture's light, explains each pixel.
+struct DrawingFit {
+    int n = 0;
+    cv::Rect inner;
+    cv::Matx33d tileToImage;
+    cv::Mat seen;     // the tile unwarped, BGR n x n
+    cv::Mat residual; // per pixel, the colour distance to the fitted drawing (CV_32F)
+    double misfit = std::numeric_limits<double>::infinity(); // its median inside the rim
+};
+
+cv::Mat unwarp(const cv::Mat& bgr, const cv::Matx33d& tileToImage, int n) {
+    const cv::Matx33d patchToImage =
+        tileToImage * cv::Matx33d(1.0 / n, 0, 0.5 / n, 0, 1.0 / n, 0.5 / n, 0, 0, 1);
+    cv::Mat out;
+    cv::warpPerspective(bgr, out, cv::Mat(patchToImage), cv::Size(n, n),
+                        cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    return out;
+}
+
+float innerMedian(const cv::Mat& m, const cv::Rect& inner, double share) {
+    std::vector<float> v;
+    for (int y = inner.y; y < inner.br().y; ++y)
+        for (int x = inner.x; x < inner.br().x; ++x) v.push_back(m.at<float>(y, x));
+    const auto k = long(double(v.size() - 1) * share);
+    std::nth_element(v.begin(), v.begin() + k, v.end());
+    return v[size_t(k)];
+}
+
+DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
+                 const std::vector<cv::Mat>& drawings, const PieceParams& p) {
+    DrawingFit f;
+    f.n = p.size;
+    const int n = f.n;
+    f.tileToImage = tileToImage;
+    f.inner = cv::Rect(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
+    f.seen = unwarp(bgr, f.tileToImage, n);
+    cv::Mat seenF, seenSoft;
+    f.seen.convertTo(seenF, CV_32FC3);
+    cv::GaussianBlur(seenF, seenSoft, cv::Size(0, 0), p.blur);
+    std::vector<cv::Mat> s;
+    cv::split(seenSoft, s);
     // The drawing fitted to the picture's light, per channel (gain and offset by least
     // squares), twice: the second time without the pixels the first fit explained worst (a
     // piece must not pull the light towards its own colour). The best drawing wins.
-    cv::Mat bestResidual;
-    double bestMisfit = std::numeric_limits<double>::infinity();
     for (const cv::Mat& drawing : drawings) {
         cv::Mat d, dF;
         cv::resize(drawing, d, cv::Size(n, n), 0, 0, cv::INTER_AREA);
         d.convertTo(dF, CV_32FC3);
         cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
+        std::vector<cv::Mat> q;
+        cv::split(dF, q);
         cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
-        weight(inner).setTo(255);
+        weight(f.inner).setTo(255);
         cv::Mat residual;
         for (int pass = 0; pass < 2; ++pass) {
-            std::vector<cv::Mat> s, q;
-            cv::split(seenSoft, s);
-            cv::split(dF, q);
             std::vector<cv::Mat> fitted(3);
             for (int ch = 0; ch < 3; ++ch) {
                 cv::Scalar ms, ss, mq, sq;
@@ -142,25 +166,71 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
             cv::Mat sum = sq.reshape(1, n * n);
             cv::reduce(sum, sum, 1, cv::REDUCE_SUM);
             cv::sqrt(sum.reshape(1, n), residual);
-            if (pass == 0) {
-                // Leave out the worst fifth of the inner pixels.
-                std::vector<float> v;
-                for (int y = inner.y; y < inner.br().y; ++y)
-                    for (int x = inner.x; x < inner.br().x; ++x)
-                        v.push_back(residual.at<float>(y, x));
-                std::nth_element(v.begin(), v.begin() + long(v.size() * 4 / 5), v.end());
-                const float cut = v[v.size() * 4 / 5];
+            if (pass == 0) { // leave out the worst fifth of the inner pixels
+                const float cut = innerMedian(residual, f.inner, 0.8);
                 weight.setTo(0);
-                weight(inner).setTo(255, residual(inner) <= cut);
+                weight(f.inner).setTo(255, residual(f.inner) <= cut);
             }
         }
-        std::vector<float> v;
-        for (int y = inner.y; y < inner.br().y; ++y)
-            for (int x = inner.x; x < inner.br().x; ++x) v.push_back(residual.at<float>(y, x));
-        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-        const double misfit = v[v.size() / 2];
-        if (misfit < bestMisfit) bestMisfit = misfit, bestResidual = residual;
+        const double misfit = innerMedian(residual, f.inner, 0.5);
+        if (misfit < f.misfit) f.misfit = misfit, f.residual = residual;
     }
+    return f;
+}
+
+// The tile's corners as found may be off by a few pixels (a hand-laid tile, a refit from
+// neighbours): the drawing is fitted at small shifts, coarse then fine, and the best kept.
+DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                       const std::vector<cv::Mat>& drawings, const PieceParams& p) {
+    const cv::Matx33d tileToImage = unitSquareTo(corners);
+    auto shifted = [&](cv::Point2f s) {
+        return tileToImage * cv::Matx33d(1, 0, s.x / p.size, 0, 1, s.y / p.size, 0, 0, 1);
+    };
+    if (p.searchShift <= 0) return fitAt(bgr, tileToImage, drawings, p);
+    const std::vector<cv::Mat> first(drawings.begin(), drawings.begin() + 1);
+    cv::Point2f best(0, 0);
+    double bestMisfit = fitAt(bgr, tileToImage, first, p).misfit;
+    for (float step : {2.0f, 1.0f}) {
+        const cv::Point2f centre = best;
+        const int reach = step > 1 ? p.searchShift / 2 : 1;
+        for (int dy = -reach; dy <= reach; ++dy)
+            for (int dx = -reach; dx <= reach; ++dx) {
+                const cv::Point2f s = centre + cv::Point2f(float(dx), float(dy)) * step;
+                if ((dx == 0 && dy == 0) || std::abs(s.x) > float(p.searchShift) ||
+                    std::abs(s.y) > float(p.searchShift))
+                    continue;
+                const double m = fitAt(bgr, shifted(s), first, p).misfit;
+                if (m < bestMisfit) bestMisfit = m, best = s;
+            }
+    }
+    return fitAt(bgr, shifted(best), drawings, p);
+}
+
+} // namespace
+
+float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                    const std::vector<cv::Mat>& drawings, const PieceParams& params) {
+    if (bgr.empty() || drawings.empty()) return std::numeric_limits<float>::infinity();
+    return float(fitDrawings(bgr, corners, drawings, params).misfit);
+}
+
+std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                                  const std::vector<cv::Mat>& drawings,
+                                  std::optional<cv::Point2f> footInTile, const PieceParams& p,
+                                  const cv::Mat& previous) {
+    std::vector<PieceBlob> out;
+    if (bgr.empty() || drawings.empty()) return out;
+    const DrawingFit fit = fitDrawings(bgr, corners, drawings, p);
+    const int n = fit.n;
+    const cv::Rect inner = fit.inner;
+    const cv::Matx33d tileToImage = fit.tileToImage;
+    const cv::Mat& seen = fit.seen;
+    const cv::Mat& bestResidual = fit.residual;
+    const double bestMisfit = fit.misfit;
+    // The same place in an earlier picture of the same camera: what stood there already.
+    cv::Mat before;
+    if (!previous.empty() && previous.size() == bgr.size())
+        before = unwarp(previous, tileToImage, n);
 
     // Pixels the drawing cannot explain, by more than the tile's own typical misfit (grain,
     // print, blur) and an absolute floor; thin lines of misregistered art are opened away.
@@ -208,6 +278,13 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                    alongTop = by <= inner.y || by + bh >= inner.br().y;
         if ((alongSide && bh > p.maxEdgeRun * n) || (alongTop && bw > p.maxEdgeRun * n)) continue;
         const cv::Mat blob = labels == c;
+        // Already there in the earlier picture (a neighbour's piece leaning over): not new.
+        if (!before.empty()) {
+            cv::Mat d;
+            cv::absdiff(seen, before, d);
+            const cv::Scalar m = cv::mean(d, blob);
+            if (m[0] + m[1] + m[2] < p.sameAsBefore) continue;
+        }
         PieceBlob b;
         b.area = area;
         b.residual = float(cv::mean(bestResidual, blob)[0]);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace vision {
@@ -23,6 +24,24 @@ std::string pieceName(const adj::State& s, int player, adj::MeepleKind kind) {
 cv::Point2f cornerPoint(int corner) {
     return {corner == adj::NE || corner == adj::SE ? 1.0f : 0.0f,
             corner == adj::SE || corner == adj::SW ? 1.0f : 0.0f};
+}
+
+// A cell's corners on the picture's board homography (the lattice after its refit, fitted to
+// many tiles), rather than the cell's own refined corners, which a piece on it can pull.
+std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellResult& c) {
+    if (std::getenv("CARC_CELL_CORNERS")) return c.corners;
+    std::array<cv::Point2f, 4> out;
+    // Recognition::boardToImage is the grid's (grid y down, cell (i, j) is board (i, -j)): the
+    // square of board cell (x, y) runs from y - 1 (south) to y (north).
+    const cv::Point2d board[4] = {{double(c.cell.x), double(c.cell.y)},
+                                  {c.cell.x + 1.0, double(c.cell.y)},
+                                  {c.cell.x + 1.0, c.cell.y - 1.0},
+                                  {double(c.cell.x), c.cell.y - 1.0}};
+    for (int i = 0; i < 4; ++i) {
+        const cv::Vec3d q = o.recognition.boardToImage * cv::Vec3d(board[i].x, board[i].y, 1);
+        out[size_t(i)] = cv::Point2f(float(q[0] / q[2]), float(q[1] / q[2]));
+    }
+    return out;
 }
 
 } // namespace
@@ -57,13 +76,13 @@ std::optional<cv::Point2f> GameTracker::footIn(const TurnObservation& o,
 }
 
 std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj::PlacedTile& t,
-                                             const cv::Mat& bgr) const {
+                                             const cv::Mat& bgr, const cv::Mat& previous) const {
     const CellResult* c = o.cellAt(t.pos);
     if (!c) return {};
     // The drawing as the picture shows it: the engine's rotation less the picture's turn.
     const int drawn = ((t.rotation - o.quarterTurn) % 4 + 4) % 4;
-    return findPieces(bgr, c->corners, drawingsOf(refs_, t.kind->id, drawn), footIn(o, *c),
-                      params_.pieces);
+    return findPieces(bgr, latticeCorners(o, *c), drawingsOf(refs_, t.kind->id, drawn),
+                      footIn(o, *c), params_.pieces, previous);
 }
 
 bool GameTracker::sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
@@ -84,7 +103,7 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
         if (ti < 0 || m.kind == adj::MeepleKind::Barn) continue; // barns straddle four tiles
         const adj::PlacedTile& t = board.tiles()[size_t(ti)];
         if (!o.cellAt(t.pos)) continue; // out of the picture
-        if (!sees(piecesOn(o, t, bgr), t, o, int(m.node) - t.firstNode, m.player))
+        if (!sees(piecesOn(o, t, bgr, {}), t, o, int(m.node) - t.firstNode, m.player))
             out.warnings.push_back(pieceName(before, m.player, m.kind) + " on the tile at " +
                                    where(t.pos) +
                                    " is still in play but the picture does not show it");
@@ -92,7 +111,7 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
     for (const Placed& p : returned_) {
         const adj::PlacedTile* t = board.at(p.tile);
         if (!t || !o.cellAt(p.tile)) continue;
-        if (sees(piecesOn(o, *t, bgr), *t, o, p.feature, p.player) && colours_.known(p.player))
+        if (sees(piecesOn(o, *t, bgr, {}), *t, o, p.feature, p.player) && colours_.known(p.player))
             out.warnings.push_back("player " + std::to_string(p.player + 1) +
                                    "'s piece on the tile at " + where(p.tile) +
                                    " was scored and goes back to its owner, but the picture "
@@ -104,7 +123,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                                                   const cv::Mat& bgr, TrackedTurn& out) {
     const adj::PlacedTile& t = s.board().tiles().back();
     const int player = s.currentPlayer();
-    std::vector<PieceBlob> blobs = piecesOn(o, t, bgr);
+    std::vector<PieceBlob> blobs = piecesOn(o, t, bgr, lastPicture_);
     // Once colours are known, a blob in nobody's colour is the tile's own drawing misfitted.
     bool anyKnown = false;
     for (int i = 0; i < colours_.players(); ++i) anyKnown |= colours_.known(i);
@@ -169,6 +188,36 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     return adj::Action{adj::Action::Kind::Piece, -1, {}, *chosen};
 }
 
+float GameTracker::rereadTile(const adj::State& before, TurnObservation& o,
+                              const cv::Mat& bgr) const {
+    // The classifier's readings of the new cell, as legal placements, ranked again by how
+    // well each drawing explains the whole tile: a piece on the tile can tip the classifier
+    // (a red piece on a field reads like a roof), hardly the median misfit.
+    const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+    const adj::Pos at = o.action->placement.pos;
+    std::vector<Alternative> readings = c.alternatives;
+    readings.push_back({c.kind, c.rotation, c.score});
+    float best = std::numeric_limits<float>::infinity();
+    for (const Alternative& a : readings) {
+        const int kind = before.kindIndex(a.kind);
+        if (kind < 0) continue;
+        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
+        const bool inBox =
+            k.inSupply ? before.abbeysPlaced(before.currentPlayer()) < before.config().rules.abbeys
+                       : before.remaining(kind) > 0;
+        const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
+        const std::vector<adj::Placement> legal = before.legalPlacements(kind);
+        if (!inBox || std::find(legal.begin(), legal.end(), pl) == legal.end()) continue;
+        const float m =
+            drawingMisfit(bgr, c.corners, drawingsOf(refs_, a.kind, a.rotation), params_.pieces);
+        if (m < best) {
+            best = m;
+            o.action = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
+        }
+    }
+    return best;
+}
+
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
@@ -179,6 +228,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         out.problem = o.problem;
         return out;
     }
+    out.misfit = rereadTile(before, out.tile, bgr);
     checkBoard(before, o, bgr, out);
     adj::State s = before;
     if (!adj::apply(s, *o.action).ok()) {
@@ -233,6 +283,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         }
     }
     out.status = TrackedTurn::Status::Turn;
+    lastPicture_ = bgr;
     return out;
 }
 

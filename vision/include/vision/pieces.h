@@ -35,7 +35,11 @@ CameraOverBoard cameraOverBoard(const cv::Matx33d& boardToImage, cv::Size image)
 
 struct PieceParams {
     int size = ReferenceSet::kSize; // the tile unwarped to this many pixels a side
-    double blur = 1.2;              // both sides softened alike (photo blur, hand-laid shifts)
+    // The drawing is fitted at shifts up to this many pixels each way (0: where the corners
+    // say). Off by default: on generated scenes it found fewer pieces (265 of 295, not 291):
+    // the median misfit of a quiet tile barely depends on the shift, so it wanders.
+    int searchShift = 0;
+    double blur = 1.2; // both sides softened alike (photo blur, hand-laid shifts)
     int rim = 5; // pixels left out at each side (edges, gaps, shadows, a neighbour laid over it)
     float minResidual = 28;   // colour distance (0..255 scale) a piece's pixels differ by at least
     float noiseFactor = 4;    // ... and this many times the tile's own typical misfit
@@ -44,7 +48,9 @@ struct PieceParams {
     float minArea = 0.004f;   // share of the tile: smaller blobs are grain or art misfit
     float maxArea = 0.25f;    // larger: a hand, a misread tile, not a piece
     float maxEdgeRun = 0.45f; // a blob along the tile's edge longer than this is a neighbour's edge
-    float baseShare = 0.3f;   // the base: the blob's pixels in this share of it nearest the foot
+    float baseShare = 0.3f;
+    float sameAsBefore = 30; // summed channel difference below which a blob was there before   //
+                             // the base: the blob's pixels in this share of it nearest the foot
 };
 
 // One blob that is no part of the tile's drawing.
@@ -60,11 +66,19 @@ struct PieceBlob {
 // The blobs on the tile whose picture corners (NW NE SE SW of the tile as the drawing faces)
 // are `corners`, compared with `drawings` (reference images of its kind turned as it lies,
 // the best-fitting one is used). `footInTile`: the point under the camera, in the same tile
-// coordinates (nullopt: take each blob's centre as its base). Largest blob first.
+// coordinates (nullopt: take each blob's centre as its base). `previous`: an earlier picture
+// from the same camera; blobs that look the same there were there before (a neighbour's
+// piece leaning over the tile) and are left out. Largest blob first.
 std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                                   const std::vector<cv::Mat>& drawings,
                                   std::optional<cv::Point2f> footInTile,
-                                  const PieceParams& params = {});
+                                  const PieceParams& params = {}, const cv::Mat& previous = {});
+
+// How badly the best of `drawings` explains the tile's picture: the median colour distance
+// (0..255 scale) after fitting it to the light. Robust to pieces on the tile (they cover a few
+// per cent of it), so it tells which drawing a tile with a piece on it shows.
+float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                    const std::vector<cv::Mat>& drawings, const PieceParams& params = {});
 
 // The reference drawings of a kind, turned `rotation` quarter turns clockwise.
 std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation);

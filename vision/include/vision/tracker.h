@@ -30,6 +30,7 @@ struct TrackedTurn {
     std::vector<std::string> warnings; // Turn: pieces on the board that disagree with the game
     TurnObservation tile;              // the tile's observation (recognition, alignment)
     std::vector<PieceBlob> pieces;     // what stands on the new tile
+    float misfit = 0; // how badly the new tile's drawing explains its picture (0..255 scale)
 };
 
 struct TrackerParams {
@@ -60,7 +61,8 @@ private:
     };
     std::optional<cv::Point2f> footIn(const TurnObservation& o, const CellResult& c) const;
     std::vector<PieceBlob> piecesOn(const TurnObservation& o, const adj::PlacedTile& t,
-                                    const cv::Mat& bgr) const;
+                                    const cv::Mat& bgr, const cv::Mat& previous) const;
+    float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr) const;
     // Is a piece of `player` standing on feature `feature` of tile `t`?
     bool sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
               const TurnObservation& o, int feature, int player) const;
@@ -76,6 +78,7 @@ private:
     TurnObserver observer_;
     PlayerColours colours_;
     std::vector<Placed> returned_; // sent back by the last turn's scoring
+    cv::Mat lastPicture_;          // the last picture a turn was read from
 };
 
 // Tile coordinates (0..1, y south) as a recognised cell's corners face -> as the engine's

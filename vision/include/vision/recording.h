@@ -1,0 +1,52 @@
+// A whole game as a fixed camera would record it: a seeded game played turn by turn, each
+// turn's settled picture rendered by the scene generator (tiles and pieces, the camera fixed
+// over the table, bumped once if asked), with pictures of a hand over the table in between.
+// Its truth is the game's turns: the tracker's tests, `carcassonne vision record|track` and the
+// bundled sample game use it.
+#pragma once
+
+#include "vision/scene.h"
+
+#include "adjudicator/actions.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vision {
+
+struct RecordedTurn {
+    adj::State before;                // the state waiting for the turn's tile
+    std::vector<adj::Action> actions; // what was played: the tile, its piece or a pass, ...
+    std::string text;                 // the same, as a turn's text (actions.h)
+};
+
+struct RecordingParams {
+    SceneParams camera;     // fixed over the final board unless lookAt/tilesAcross are set
+    int bumpAfterTurn = -1; // the camera is knocked after this turn (-1: never)
+    bool hands = true;      // a picture with a hand over the table before each turn's picture
+    int maxTiles = 0;       // stop after this many tiles (0: the whole game)
+};
+
+struct Recording {
+    adj::GameConfig game;
+    std::vector<RecordedTurn> turns;
+    std::optional<adj::State> final; // after the last turn, before the final scoring
+    // The pictures for turn i: a hand (if any), then the settled picture after the turn.
+    std::vector<cv::Mat> pictures(size_t turn) const;
+    RecordingParams params;
+    TileFaceSource faces;
+
+private:
+    SceneParams cameraFor(size_t turn) const;
+};
+
+// A seeded random game (adj::playRandomGame) as a recording (pictures are drawn on demand).
+Recording recordGame(const adj::GameConfig& game, std::uint64_t seed,
+                     const RecordingParams& params = {}, const TileFaceSource& faces = {});
+
+// Writes every picture as DIR/turn-NNN-a.jpg (hand) and turn-NNN-b.jpg (settled) and the
+// game's turns as DIR/turns.txt (one turn's text a line); false with *error on failure.
+bool writeRecording(const Recording& r, const std::string& dir, std::string* error);
+
+} // namespace vision

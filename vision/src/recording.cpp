@@ -1,0 +1,104 @@
+#include "vision/recording.h"
+
+#include "adjudicator/random_game.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace vision {
+
+Recording recordGame(const adj::GameConfig& game, std::uint64_t seed, const RecordingParams& params,
+                     const TileFaceSource& faces) {
+    Recording r;
+    r.game = game;
+    r.params = params;
+    r.faces = faces;
+    adj::State replay = *adj::State::create(game);
+    adj::RandomGameOptions o;
+    o.maxTiles = params.maxTiles;
+    o.onStep = [&](const adj::State&, const adj::RandomStep& step) {
+        if (step.kind == adj::Action::Kind::End) return;
+        // A turn begins with its tile (a discarded tile that fits nowhere goes with it).
+        const bool starts =
+            step.kind == adj::Action::Kind::Tile || step.kind == adj::Action::Kind::Discard;
+        if (starts &&
+            (r.turns.empty() || r.turns.back().actions.back().kind != adj::Action::Kind::Discard))
+            r.turns.push_back({replay, {}, ""});
+        RecordedTurn& t = r.turns.back();
+        t.text += (t.text.empty() ? "" : " ") + adj::actionText(replay, step);
+        t.actions.push_back(step);
+        adj::apply(replay, step);
+    };
+    adj::playRandomGame(game, seed, o);
+    r.final = replay;
+    return r;
+}
+
+SceneParams Recording::cameraFor(size_t turn) const {
+    SceneParams p = params.camera;
+    if (p.tilesAcross <= 0) { // over the whole final board, tiles as large as it allows
+        const adj::Bounds b = final->board().extent();
+        const double w = b.maxX - b.minX + 1, h = b.maxY - b.minY + 1;
+        p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
+        const double aspect = double(p.width) / p.height;
+        p.tilesAcross = std::max({h + 1.5, (w + 1.5) / aspect, 6.0}) *
+                        (1 + 0.5 * std::sin(p.tiltDeg * 3.14159265358979 / 180));
+    }
+    if (params.bumpAfterTurn >= 0 && int(turn) > params.bumpAfterTurn) {
+        p.lookAt += cv::Point2d(0.6, -0.4);
+        p.yawDeg += 7;
+    }
+    return p;
+}
+
+std::vector<cv::Mat> Recording::pictures(size_t turn) const {
+    std::vector<cv::Mat> out;
+    const adj::State& after = turn + 1 < turns.size() ? turns[turn + 1].before : *final;
+    SceneParams p = cameraFor(turn);
+    p.pieces = true;
+    if (params.hands) { // the player reaching over the table with the tile
+        SceneParams hand = p;
+        hand.occluder = true;
+        hand.seed = p.seed + 7919 * (turn + 1);
+        out.push_back(renderScene(turns[turn].before, hand, faces).image);
+    }
+    out.push_back(renderScene(after, p, faces).image);
+    return out;
+}
+
+bool writeRecording(const Recording& r, const std::string& dir, std::string* error) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        *error = dir + ": cannot create the folder: " + ec.message();
+        return false;
+    }
+    std::ofstream list(dir + "/recording.txt");
+    list << "carcassonne-recording 1\nset " << r.game.baseSet << "\nplayers " << r.game.players
+         << "\n";
+    for (const std::string& e : r.game.expansions) list << "expansion " << e << "\n";
+    for (size_t i = 0; i < r.turns.size(); ++i) {
+        list << "turn " << r.turns[i].text << "\n";
+        const std::vector<cv::Mat> pics = r.pictures(i);
+        for (size_t k = 0; k < pics.size(); ++k) {
+            char name[64];
+            std::snprintf(name, sizeof name, "/turn-%03zu-%c.jpg", i + 1,
+                          k + 1 == pics.size() ? 'b' : 'a');
+            if (!cv::imwrite(dir + name, pics[k], {cv::IMWRITE_JPEG_QUALITY, 90})) {
+                *error = dir + name + ": cannot write the picture";
+                return false;
+            }
+        }
+    }
+    if (!list) {
+        *error = dir + "/recording.txt: cannot write";
+        return false;
+    }
+    return true;
+}
+
+} // namespace vision
