@@ -99,9 +99,11 @@ struct DrawingFit {
     int n = 0;
     cv::Rect inner;
     cv::Matx33d tileToImage;
-    cv::Mat seen;     // the tile unwarped, BGR n x n
-    cv::Mat residual; // per pixel, the colour distance to the fitted drawing (CV_32F)
+    cv::Mat seen;         // the tile unwarped, BGR n x n
+    cv::Mat residual;     // per pixel, the colour distance to the fitted drawing (CV_32F)
+    cv::Mat soft, fitted; // the picture softened and the drawing fitted to it (CV_32FC3)
     double misfit = std::numeric_limits<double>::infinity(); // its median inside the rim
+    double alignment = 0; // the mean without the worst tenth: how well the drawing lines up
 };
 
 cv::Mat unwarp(const cv::Mat& bgr, const cv::Matx33d& tileToImage, int n) {
@@ -147,7 +149,7 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
         cv::split(dF, q);
         cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
         weight(f.inner).setTo(255);
-        cv::Mat residual;
+        cv::Mat residual, fit;
         for (int pass = 0; pass < 2; ++pass) {
             std::vector<cv::Mat> fitted(3);
             for (int ch = 0; ch < 3; ++ch) {
@@ -159,7 +161,6 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
                 const double gain = sq[0] > 1e-3 ? cov / (sq[0] * sq[0]) : 0;
                 fitted[size_t(ch)] = qc * gain + ms[0];
             }
-            cv::Mat fit;
             cv::merge(fitted, fit);
             cv::Mat diff = seenSoft - fit, sq;
             cv::multiply(diff, diff, sq);
@@ -173,13 +174,23 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
             }
         }
         const double misfit = innerMedian(residual, f.inner, 0.5);
-        if (misfit < f.misfit) f.misfit = misfit, f.residual = residual;
+        if (misfit < f.misfit) {
+            f.misfit = misfit;
+            f.residual = residual;
+            f.fitted = fit;
+            f.soft = seenSoft;
+            // Pieces cover a few per cent of a tile; a misaligned road or wall much more.
+            const float cut = innerMedian(residual, f.inner, 0.9);
+            cv::Mat kept = residual(f.inner) <= cut;
+            f.alignment = cv::mean(residual(f.inner), kept)[0];
+        }
     }
     return f;
 }
 
-// The tile's corners as found may be off by a few pixels (a hand-laid tile, a refit from
-// neighbours): the drawing is fitted at small shifts, coarse then fine, and the best kept.
+// The tile's corners as found may be off by a few pixels (a hand-laid tile, a lattice fitted to
+// many tiles): the drawing is fitted at small shifts, coarse then fine, and the shift whose
+// misfit without its worst tenth (pieces) is least is kept.
 DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                        const std::vector<cv::Mat>& drawings, const PieceParams& p) {
     const cv::Matx33d tileToImage = unitSquareTo(corners);
@@ -189,7 +200,7 @@ DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& cor
     if (p.searchShift <= 0) return fitAt(bgr, tileToImage, drawings, p);
     const std::vector<cv::Mat> first(drawings.begin(), drawings.begin() + 1);
     cv::Point2f best(0, 0);
-    double bestMisfit = fitAt(bgr, tileToImage, first, p).misfit;
+    double bestMisfit = fitAt(bgr, tileToImage, first, p).alignment;
     for (float step : {2.0f, 1.0f}) {
         const cv::Point2f centre = best;
         const int reach = step > 1 ? p.searchShift / 2 : 1;
@@ -199,11 +210,32 @@ DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& cor
                 if ((dx == 0 && dy == 0) || std::abs(s.x) > float(p.searchShift) ||
                     std::abs(s.y) > float(p.searchShift))
                     continue;
-                const double m = fitAt(bgr, shifted(s), first, p).misfit;
+                const double m = fitAt(bgr, shifted(s), first, p).alignment;
                 if (m < bestMisfit) bestMisfit = m, best = s;
             }
     }
     return fitAt(bgr, shifted(best), drawings, p);
+}
+
+// The colour distance of each pixel to the nearest fitted-drawing pixel within `radius`: a
+// drawing a few pixels off (a twisted or hand-laid tile, a lattice fitted to many tiles) explains
+// its own picture, a piece is unlike anything near it.
+cv::Mat tolerantResidual(const DrawingFit& f, int radius) {
+    cv::Mat best(f.n, f.n, CV_32F, cv::Scalar(std::numeric_limits<float>::max()));
+    cv::Mat padded;
+    cv::copyMakeBorder(f.fitted, padded, radius, radius, radius, radius, cv::BORDER_REPLICATE);
+    cv::Mat diff, sq, sum;
+    for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
+            if (dx * dx + dy * dy > radius * radius) continue;
+            const cv::Mat moved = padded(cv::Rect(radius + dx, radius + dy, f.n, f.n));
+            cv::subtract(f.soft, moved, diff);
+            cv::multiply(diff, diff, sq);
+            cv::transform(sq, sum, cv::Matx13f(1, 1, 1));
+            best = cv::min(best, sum);
+        }
+    cv::sqrt(best, best);
+    return best;
 }
 
 } // namespace
@@ -225,7 +257,8 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     const cv::Rect inner = fit.inner;
     const cv::Matx33d tileToImage = fit.tileToImage;
     const cv::Mat& seen = fit.seen;
-    const cv::Mat& bestResidual = fit.residual;
+    const cv::Mat bestResidual =
+        p.tolerance > 0 ? tolerantResidual(fit, p.tolerance) : fit.residual;
     const double bestMisfit = fit.misfit;
     // The same place in an earlier picture of the same camera: what stood there already.
     cv::Mat before;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 
 namespace vision {
@@ -29,7 +28,6 @@ cv::Point2f cornerPoint(int corner) {
 // A cell's corners on the picture's board homography (the lattice after its refit, fitted to
 // many tiles), rather than the cell's own refined corners, which a piece on it can pull.
 std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellResult& c) {
-    if (std::getenv("CARC_CELL_CORNERS")) return c.corners;
     std::array<cv::Point2f, 4> out;
     // Recognition::boardToImage is the grid's (grid y down, cell (i, j) is board (i, -j)): the
     // square of board cell (x, y) runs from y - 1 (south) to y (north).
@@ -103,7 +101,8 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
         if (ti < 0 || m.kind == adj::MeepleKind::Barn) continue; // barns straddle four tiles
         const adj::PlacedTile& t = board.tiles()[size_t(ti)];
         if (!o.cellAt(t.pos)) continue; // out of the picture
-        if (!sees(piecesOn(o, t, bgr, {}), t, o, int(m.node) - t.firstNode, m.player))
+        const auto blobs = piecesOn(o, t, bgr, {});
+        if (!sees(blobs, t, o, int(m.node) - t.firstNode, m.player))
             out.warnings.push_back(pieceName(before, m.player, m.kind) + " on the tile at " +
                                    where(t.pos) +
                                    " is still in play but the picture does not show it");
@@ -184,20 +183,32 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             "a piece on the new tile at " + where(t.pos) + " stands where no piece may be placed";
         return std::nullopt;
     }
-    colours_.learn(player, b.lab);
+    // Learn from clear sightings only: a faint blob may be the drawing's own misfit.
+    if (colours_.known(player) || b.residual >= params_.learnResidual)
+        colours_.learn(player, b.lab);
     return adj::Action{adj::Action::Kind::Piece, -1, {}, *chosen};
 }
 
 float GameTracker::rereadTile(const adj::State& before, TurnObservation& o,
                               const cv::Mat& bgr) const {
-    // The classifier's readings of the new cell, as legal placements, ranked again by how
+    // The classifier's readings of the new cell, as legal placements, weighed again by how
     // well each drawing explains the whole tile: a piece on the tile can tip the classifier
-    // (a red piece on a field reads like a roof), hardly the median misfit.
+    // (a red piece on a field reads like a roof), hardly the median misfit. The classifier's
+    // choice stands unless another drawing explains the tile clearly better (look-alikes such
+    // as a city with or without a pennant differ in a few per cent of the tile: the classifier
+    // tells those apart, the median cannot).
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
     const adj::Pos at = o.action->placement.pos;
+    auto misfitOf = [&](int kind, int rotation) {
+        const int drawn = ((rotation - o.quarterTurn) % 4 + 4) % 4;
+        return drawingMisfit(bgr, c.corners,
+                             drawingsOf(refs_, before.kinds()[size_t(kind)]->id, drawn),
+                             params_.pieces);
+    };
+    const float chosen = misfitOf(o.action->tileKind, o.action->placement.rotation);
+    float best = chosen;
     std::vector<Alternative> readings = c.alternatives;
     readings.push_back({c.kind, c.rotation, c.score});
-    float best = std::numeric_limits<float>::infinity();
     for (const Alternative& a : readings) {
         const int kind = before.kindIndex(a.kind);
         if (kind < 0) continue;
@@ -208,9 +219,8 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o,
         const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
         const std::vector<adj::Placement> legal = before.legalPlacements(kind);
         if (!inBox || std::find(legal.begin(), legal.end(), pl) == legal.end()) continue;
-        const float m =
-            drawingMisfit(bgr, c.corners, drawingsOf(refs_, a.kind, a.rotation), params_.pieces);
-        if (m < best) {
+        const float m = misfitOf(kind, pl.rotation);
+        if (m < best && m < params_.clearlyBetter * chosen) {
             best = m;
             o.action = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
         }
@@ -229,6 +239,13 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         return out;
     }
     out.misfit = rereadTile(before, out.tile, bgr);
+    if (out.misfit > params_.maxMisfit) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.problem = "the new tile at " + where(o.action->placement.pos) +
+                      " looks like no tile that may be placed there (the best reading, " +
+                      adj::actionText(before, *o.action) + ", leaves too much unexplained)";
+        return out;
+    }
     checkBoard(before, o, bgr, out);
     adj::State s = before;
     if (!adj::apply(s, *o.action).ok()) {

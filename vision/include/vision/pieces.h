@@ -35,11 +35,9 @@ CameraOverBoard cameraOverBoard(const cv::Matx33d& boardToImage, cv::Size image)
 
 struct PieceParams {
     int size = ReferenceSet::kSize; // the tile unwarped to this many pixels a side
-    // The drawing is fitted at shifts up to this many pixels each way (0: where the corners
-    // say). Off by default: on generated scenes it found fewer pieces (265 of 295, not 291):
-    // the median misfit of a quiet tile barely depends on the shift, so it wanders.
-    int searchShift = 0;
-    double blur = 1.2; // both sides softened alike (photo blur, hand-laid shifts)
+    int searchShift = 4; // the drawing is fitted at shifts up to this many pixels each way
+    int tolerance = 3;   // a pixel is explained by the drawing within this many pixels of it
+    double blur = 1.2;   // both sides softened alike (photo blur, hand-laid shifts)
     int rim = 5; // pixels left out at each side (edges, gaps, shadows, a neighbour laid over it)
     float minResidual = 28;   // colour distance (0..255 scale) a piece's pixels differ by at least
     float noiseFactor = 4;    // ... and this many times the tile's own typical misfit
