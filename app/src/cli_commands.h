@@ -16,6 +16,8 @@ int replay(const std::vector<std::string>& args);
 int explain(const std::vector<std::string>& args);
 int simulate(const std::vector<std::string>& args);
 int vision(const std::vector<std::string>& args);
+int visionRecord(const std::vector<std::string>& args); // cli_track.cpp
+int visionTrack(const std::vector<std::string>& args);
 int history(const std::vector<std::string>& args);
 int play(const std::vector<std::string>& args);
 

@@ -294,7 +294,10 @@ int vision(const std::vector<std::string>& args) {
     if (sub == "enrol") return enrol(rest);
     if (sub == "recognise" || sub == "recognize") return recognise(rest);
     if (sub == "classify-tile") return classifyTile(rest);
-    std::fprintf(stderr, "usage: carcassonne vision synth|enrol|recognise|classify-tile ...\n");
+    if (sub == "record") return visionRecord(rest);
+    if (sub == "track") return visionTrack(rest);
+    std::fprintf(
+        stderr, "usage: carcassonne vision synth|enrol|recognise|classify-tile|record|track ...\n");
     return 2;
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -99,6 +100,48 @@ bool writeRecording(const Recording& r, const std::string& dir, std::string* err
         return false;
     }
     return true;
+}
+
+std::optional<RecordingList> readRecordingList(const std::string& file, std::string* error) {
+    std::ifstream in(file);
+    if (!in) {
+        *error = file + ": cannot be read";
+        return std::nullopt;
+    }
+    std::string line, set = "base";
+    std::vector<std::string> expansions;
+    int players = 2, n = 0;
+    RecordingList out;
+    auto fail = [&](const std::string& what) {
+        *error = file + ":" + std::to_string(n) + ": " + what;
+        return std::nullopt;
+    };
+    while (std::getline(in, line)) {
+        ++n;
+        if (n == 1) {
+            if (line != "carcassonne-recording 1") return fail("not a recording list");
+            continue;
+        }
+        const auto space = line.find(' ');
+        const std::string key = line.substr(0, space);
+        const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
+        if (key == "set")
+            set = value;
+        else if (key == "players") {
+            players = std::atoi(value.c_str());
+            if (players < 2 || players > adj::kMaxPlayers) return fail("players must be 2 to 6");
+        } else if (key == "expansion")
+            expansions.push_back(value);
+        else if (key == "turn")
+            out.turns.push_back(value);
+        else if (!line.empty())
+            return fail("unknown line '" + key + "'");
+    }
+    if (n == 0) return fail("empty file");
+    out.game = adj::GameConfig::forSet(set, players, expansions);
+    std::string why;
+    if (!adj::State::create(out.game, &why)) return fail(why);
+    return out;
 }
 
 } // namespace vision

@@ -49,4 +49,12 @@ Recording recordGame(const adj::GameConfig& game, std::uint64_t seed,
 // game's turns as DIR/turns.txt (one turn's text a line); false with *error on failure.
 bool writeRecording(const Recording& r, const std::string& dir, std::string* error);
 
+// DIR/recording.txt read back: the game (set, players, expansions) and each turn's text.
+struct RecordingList {
+    adj::GameConfig game;
+    std::vector<std::string> turns;
+};
+// nullopt with *error ("FILE:LINE: what") when the file is missing or malformed.
+std::optional<RecordingList> readRecordingList(const std::string& file, std::string* error);
+
 } // namespace vision

@@ -1,0 +1,292 @@
+// `carcassonne vision record|track`: a whole game through the camera pipeline.
+// record renders a seeded game as a fixed camera's pictures (vision/recording.h); track follows
+// a folder of pictures turn by turn with the GameTracker and the engine: each turn read, the
+// engine's events with their explanations, discrepancies and warnings, the final scores.
+#include "cli_commands.h"
+
+#include "adjudicator/actions.h"
+#include "adjudicator/render.h"
+#include "vision/image_io.h"
+#include "vision/recording.h"
+#include "vision/tracker.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+
+namespace carc::cli {
+
+namespace {
+
+const char* kColourNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Pink"};
+
+int usageRecord() {
+    std::fprintf(stderr, "usage: carcassonne vision record --out DIR [--seed S] [--players N] "
+                         "[--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] [--no-hands]\n");
+    return 2;
+}
+
+int usageTrack() {
+    std::fprintf(stderr,
+                 "usage: carcassonne vision track FOLDER [--set S] [--abbey-mayor] [--players N] "
+                 "[--refs F.refs] [--lang en|ro|nl] [--json]\n"
+                 "  FOLDER: pictures in name order, one or more per turn; a recording made by "
+                 "`vision record` also lists its turns, entered by hand when the camera cannot "
+                 "read one\n");
+    return 2;
+}
+
+std::string jsonEscape(const std::string& s) {
+    std::string o;
+    for (char c : s) {
+        if (c == '"' || c == '\\') o += '\\';
+        if (c == '\n') {
+            o += "\\n";
+            continue;
+        }
+        o += c;
+    }
+    return o;
+}
+
+// A turn's text (actions.h) as actions, read against the state they apply to.
+std::vector<adj::Action> parseTurn(const adj::State& s, const std::string& text) {
+    std::vector<adj::Action> out;
+    adj::State probe = s;
+    std::string error;
+    for (size_t at = 0; at < text.size();) {
+        const size_t end = std::min(text.find(' ', at), text.size());
+        const auto a = adj::parseAction(probe, text.substr(at, end - at), &error);
+        if (!a) break;
+        out.push_back(*a);
+        adj::apply(probe, *a);
+        at = end + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+int visionRecord(const std::vector<std::string>& args) {
+    std::string out;
+    std::uint64_t seed = 2026;
+    int players = 3;
+    vision::RecordingParams p;
+    p.camera.tiltDeg = 20;
+    p.camera.yawDeg = 30;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool value = i + 1 < args.size();
+        if (a == "--out" && value)
+            out = args[++i];
+        else if (a == "--seed" && value)
+            seed = std::strtoull(args[++i].c_str(), nullptr, 10);
+        else if (a == "--players" && value)
+            players = std::atoi(args[++i].c_str());
+        else if (a == "--tiles" && value)
+            p.maxTiles = std::atoi(args[++i].c_str());
+        else if (a == "--tilt" && value)
+            p.camera.tiltDeg = std::atof(args[++i].c_str());
+        else if (a == "--yaw" && value)
+            p.camera.yawDeg = std::atof(args[++i].c_str());
+        else if (a == "--bump" && value)
+            p.bumpAfterTurn = std::atoi(args[++i].c_str());
+        else if (a == "--no-hands")
+            p.hands = false;
+        else
+            return usageRecord();
+    }
+    if (out.empty() || players < 2 || players > adj::kMaxPlayers || p.camera.tiltDeg < 0 ||
+        p.camera.tiltDeg > 45)
+        return usageRecord();
+    p.camera.seed = seed;
+    const vision::Recording rec =
+        vision::recordGame(adj::GameConfig::forSet("base", players), seed, p);
+    std::string error;
+    if (!vision::writeRecording(rec, out, &error)) {
+        std::fprintf(stderr, "carcassonne vision record: %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("%s: %zu turns of a %d-player game (seed %llu), %s\n", out.c_str(),
+                rec.turns.size(), players, static_cast<unsigned long long>(seed),
+                p.hands ? "a hand over the table before each turn" : "one picture a turn");
+    return 0;
+}
+
+int visionTrack(const std::vector<std::string>& args) {
+    std::string folder, refsSource, set;
+    bool abbeyMayor = false, json = false;
+    int players = 0;
+    adj::kb::Lang lang = adj::kb::Lang::En;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool value = i + 1 < args.size();
+        if (a == "--set" && value)
+            set = args[++i];
+        else if (a == "--abbey-mayor")
+            abbeyMayor = true;
+        else if (a == "--players" && value)
+            players = std::atoi(args[++i].c_str());
+        else if (a == "--refs" && value)
+            refsSource = args[++i];
+        else if (a == "--json")
+            json = true;
+        else if (a == "--lang" && value && adj::kb::langFromCode(args[i + 1]))
+            lang = *adj::kb::langFromCode(args[++i]);
+        else if (folder.empty() && a.rfind("--", 0) != 0)
+            folder = a;
+        else
+            return usageTrack();
+    }
+    if (folder.empty()) return usageTrack();
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) {
+        std::fprintf(stderr, "carcassonne vision track: %s: not a folder of pictures\n",
+                     folder.c_str());
+        return 1;
+    }
+    // The game: from the recording's list when there is one, else from the options.
+    std::optional<vision::RecordingList> list;
+    if (fs::exists(folder + "/recording.txt")) {
+        std::string error;
+        list = vision::readRecordingList(folder + "/recording.txt", &error);
+        if (!list) {
+            std::fprintf(stderr, "carcassonne vision track: %s\n", error.c_str());
+            return 1;
+        }
+    }
+    adj::GameConfig game = list ? list->game : adj::GameConfig::forSet("base", 2);
+    if (!set.empty() || abbeyMayor || players > 0)
+        game = adj::GameConfig::forSet(
+            set.empty() ? game.baseSet : set, players > 0 ? players : game.players,
+            abbeyMayor ? std::vector<std::string>{"abbey-mayor"} : game.expansions);
+    std::string error;
+    auto created = adj::State::create(game, &error);
+    if (!created) {
+        std::fprintf(stderr, "carcassonne vision track: %s\n", error.c_str());
+        return 1;
+    }
+    adj::State s = *created;
+    const auto refs = vision::loadReferences(refsSource, vision::gameSets(game), &error);
+    if (!refs) {
+        std::fprintf(stderr, "carcassonne vision track: %s\n", error.c_str());
+        return 1;
+    }
+    std::vector<std::string> pictures;
+    for (const auto& e : fs::directory_iterator(folder, ec)) {
+        std::string ext = e.path().extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        if (ext == ".jpg" || ext == ".jpeg" || ext == ".png" || ext == ".bmp")
+            pictures.push_back(e.path().string());
+    }
+    std::sort(pictures.begin(), pictures.end());
+    if (pictures.empty()) {
+        std::fprintf(stderr, "carcassonne vision track: %s: no pictures (.jpg, .png, .bmp)\n",
+                     folder.c_str());
+        return 1;
+    }
+    std::vector<std::string> names;
+    for (int p = 0; p < game.players; ++p) names.emplace_back(kColourNames[p]);
+
+    vision::GameTracker tracker(*refs, game);
+    int read = 0, byHand = 0, disagreed = 0, turnsDone = 0;
+    std::string jsonTurns;
+    const std::regex settled(R"(turn-(\d+)-b\.[a-z]+$)");
+    auto applyTurn = [&](const std::vector<adj::Action>& actions, const std::string& how,
+                         const std::string& picture) {
+        std::string text;
+        std::vector<std::string> events;
+        const adj::PlayerId player = s.currentPlayer();
+        for (const adj::Action& a : actions) {
+            text += (text.empty() ? "" : " ") + adj::actionText(s, a);
+            for (const adj::ScoreEvent& e : adj::apply(s, a).events)
+                events.push_back(adj::kb::render(e, lang, names, game.baseSet));
+        }
+        ++turnsDone;
+        if (json) {
+            jsonTurns += std::string(jsonTurns.empty() ? "" : ",\n") +
+                         "    {\"turn\": " + std::to_string(turnsDone) + ", \"picture\": \"" +
+                         jsonEscape(picture) + "\", \"player\": \"" + names[size_t(player)] +
+                         "\", \"read\": \"" + how + "\", \"actions\": \"" + jsonEscape(text) +
+                         "\", \"events\": [";
+            for (size_t k = 0; k < events.size(); ++k)
+                jsonTurns += std::string(k ? ", " : "") + "\"" + jsonEscape(events[k]) + "\"";
+            jsonTurns += "]}";
+            return;
+        }
+        std::printf("turn %d (%s, %s): %s\n", turnsDone, names[size_t(player)].c_str(), how.c_str(),
+                    text.c_str());
+        for (const std::string& e : events) std::printf("    %s\n", e.c_str());
+    };
+    for (const std::string& picture : pictures) {
+        if (s.terminal()) break;
+        const vision::ImageResult img = vision::readImage(picture);
+        const std::string name = fs::path(picture).filename().string();
+        if (!img.ok()) {
+            std::fprintf(stderr, "%s\n", img.error.c_str());
+            continue;
+        }
+        const vision::TrackedTurn t = tracker.observe(s, img.image);
+        if (t.status == vision::TrackedTurn::Status::Turn) {
+            for (const std::string& w : t.warnings)
+                if (!json) std::printf("  %s: warning: %s\n", name.c_str(), w.c_str());
+            // A recording knows what was played: a reading that differs is corrected by hand.
+            if (list && size_t(turnsDone) < list->turns.size()) {
+                adj::State mine = s, theirs = s;
+                std::string seen;
+                for (const adj::Action& a : t.actions) {
+                    seen += (seen.empty() ? "" : " ") + adj::actionText(mine, a);
+                    adj::apply(mine, a);
+                }
+                const auto played = parseTurn(s, list->turns[size_t(turnsDone)]);
+                for (const adj::Action& a : played) adj::apply(theirs, a);
+                if (mine.scores() != theirs.scores() ||
+                    mine.meeples().size() != theirs.meeples().size() ||
+                    mine.board().size() != theirs.board().size()) {
+                    ++disagreed;
+                    if (!json)
+                        std::printf("  %s: the camera read %s\n", name.c_str(), seen.c_str());
+                    applyTurn(played, "corrected by hand", name);
+                    continue;
+                }
+            }
+            ++read;
+            applyTurn(t.actions, "camera", name);
+            continue;
+        }
+        if (t.status == vision::TrackedTurn::Status::Discrepancy && !json)
+            std::printf("  %s: %s\n", name.c_str(), t.problem.c_str());
+        // The settled picture of a recorded turn the camera could not read: the players enter
+        // the turn by hand, as the recording lists it.
+        std::smatch m;
+        if (list && std::regex_search(name, m, settled) && std::stoi(m[1]) == turnsDone + 1 &&
+            size_t(turnsDone) < list->turns.size()) {
+            const auto actions = parseTurn(s, list->turns[size_t(turnsDone)]);
+            ++byHand;
+            applyTurn(actions, "by hand", name);
+        }
+    }
+    const adj::Outcome final = s.endGame();
+    if (json) {
+        std::printf("{\n  \"schema\": \"carcassonne-track/1\",\n  \"turns\": [\n%s\n  ],\n"
+                    "  \"read\": %d, \"byHand\": %d, \"corrected\": %d,\n  \"scores\": {",
+                    jsonTurns.c_str(), read, byHand, disagreed);
+        for (int p = 0; p < game.players; ++p)
+            std::printf("%s\"%s\": %d", p ? ", " : "", names[size_t(p)].c_str(), s.score(p));
+        std::printf("}\n}\n");
+        return 0;
+    }
+    std::printf("\nFinal scoring:\n");
+    for (const adj::ScoreEvent& e : final.events)
+        std::printf("    %s\n", adj::kb::render(e, lang, names, game.baseSet).c_str());
+    std::printf("\n%zu pictures: %d turns read by the camera, %d entered by hand, %d corrected\n",
+                pictures.size(), read, byHand, disagreed);
+    printFinalScores(s, names, false);
+    return 0;
+}
+
+} // namespace carc::cli
