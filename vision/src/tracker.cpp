@@ -232,6 +232,16 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;
+    // A hand (or anything unlike both tiles and table) over the board: wait for a clear view
+    // rather than raise an alert for every picture taken while someone reaches over.
+    const auto covered =
+        std::count_if(o.recognition.cells.begin(), o.recognition.cells.end(),
+                      [](const CellResult& c) { return c.status == CellStatus::Occluded; });
+    if (covered > 0) {
+        out.status = TrackedTurn::Status::NoChange;
+        out.problem = std::to_string(covered) + " cells are covered: waiting for a clear view";
+        return out;
+    }
     if (o.status == TurnObservation::Status::NoChange) return out;
     if (o.status == TurnObservation::Status::Discrepancy) {
         out.status = TrackedTurn::Status::Discrepancy;
