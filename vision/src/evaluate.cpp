@@ -1,5 +1,11 @@
 #include "vision/evaluate.h"
 
+#include "adjudicator/actions.h"
+
+#include <algorithm>
+#include <chrono>
+#include <tuple>
+
 #include "tiledb/catalogue.h"
 
 #include <opencv2/imgproc.hpp>
@@ -89,6 +95,93 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
         if (!used[i] && r.cells[i].status == CellStatus::Tile) ++e.extra;
     e.cornerError = cornerCount ? cornerSum / cornerCount : 0;
     return e;
+}
+
+namespace {
+
+// Where the pieces stand, in board terms: tile, owner, kind, and the feature as the board sees
+// it (its kind and the board ports it reaches, or the corner of an inner one).
+std::vector<std::tuple<int, int, int, int, int, int>> piecesOnBoard(const adj::State& s) {
+    std::vector<std::tuple<int, int, int, int, int, int>> out;
+    for (const adj::Meeple& m : s.meeples()) {
+        const adj::PlacedTile& t = s.board().tiles()[size_t(s.board().tileOfNode(m.node))];
+        const tiledb::Feature& f = t.kind->features[size_t(int(m.node) - t.firstNode)];
+        int ports = 0;
+        for (int p = 0; p < 12; ++p)
+            if (f.hasPort(tiledb::Port(p))) ports |= 1 << ((p + 3 * t.rotation) % 12);
+        out.emplace_back(t.pos.x, t.pos.y, int(m.player), int(m.kind), int(f.kind),
+                         f.inner() ? int(m.corner) : ports);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
+                                   const TrackerParams& params) {
+    TrackingEvaluation f;
+    GameTracker tracker(refs, rec.game, params);
+    adj::State s = *adj::State::create(rec.game);
+    for (size_t i = 0; i < rec.turns.size(); ++i) {
+        const RecordedTurn& truth = rec.turns[i];
+        ++f.turns;
+        // Discards are told by the players (nothing changes on the table).
+        std::vector<adj::Action> todo = truth.actions;
+        while (!todo.empty() && todo.front().kind == adj::Action::Kind::Discard) {
+            adj::apply(s, todo.front());
+            todo.erase(todo.begin());
+        }
+        adj::State theirs = s;
+        for (const adj::Action& a : todo) adj::apply(theirs, a);
+        bool done = false, misread = false;
+        std::string refused;
+        const std::vector<cv::Mat> pictures = rec.pictures(i);
+        for (size_t k = 0; k < pictures.size() && !done; ++k) {
+            const auto start = std::chrono::steady_clock::now();
+            const TrackedTurn t = tracker.observe(s, pictures[k]);
+            if (k + 1 == pictures.size())
+                f.millis.push_back(std::chrono::duration<double, std::milli>(
+                                       std::chrono::steady_clock::now() - start)
+                                       .count());
+            if (t.status == TrackedTurn::Status::Discrepancy) {
+                f.handAlerts += k + 1 < pictures.size();
+                refused = t.problem;
+            }
+            if (t.status != TrackedTurn::Status::Turn) continue;
+            f.warnings += int(t.warnings.size());
+            adj::State mine = s;
+            std::string seen;
+            for (const adj::Action& a : t.actions) {
+                seen += adj::actionText(mine, a) + " ";
+                adj::apply(mine, a);
+            }
+            const adj::Action& tile = t.actions.front();
+            if (tile.tileKind != todo.front().tileKind ||
+                !(tile.placement.pos == todo.front().placement.pos) ||
+                mine.scores() != theirs.scores() || piecesOnBoard(mine) != piecesOnBoard(theirs)) {
+                ++f.wrong;
+                misread = true;
+                f.notes.push_back("turn " + std::to_string(i + 1) + ": played " + truth.text +
+                                  ", read " + seen);
+                break; // the players correct it: the turn as played
+            }
+            ++f.read;
+            s = mine;
+            done = true;
+        }
+        if (!done) {
+            if (!refused.empty() && !misread)
+                f.notes.push_back("turn " + std::to_string(i + 1) + " refused: " + refused);
+            ++f.byHand;
+            s = theirs;
+        }
+    }
+    adj::State expected = *rec.final;
+    s.endGame();
+    expected.endGame();
+    f.scoresEqual = s.scores() == expected.scores();
+    return f;
 }
 
 } // namespace vision

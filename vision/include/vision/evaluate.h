@@ -7,7 +7,12 @@
 #pragma once
 
 #include "vision/recognise.h"
+#include "vision/recording.h"
 #include "vision/scene.h"
+#include "vision/tracker.h"
+
+#include <string>
+#include <vector>
 
 namespace vision {
 
@@ -27,5 +32,20 @@ struct Evaluation {
 };
 
 Evaluation evaluate(const Scene& truth, const Recognition& r);
+
+// A recording followed by the GameTracker as players would use it: each turn's pictures in
+// order; a turn read is compared with the turn played (the tile, and the pieces in board terms,
+// so a tile read at a rotation that looks the same compares equal); a turn read wrongly or not
+// at all is entered by hand as played, and the game goes on to its final scoring.
+struct TrackingEvaluation {
+    int turns = 0, read = 0, wrong = 0, byHand = 0;
+    int warnings = 0;               // pieces on the board the picture disagreed with
+    int handAlerts = 0;             // pictures with a hand over the table that raised a discrepancy
+    bool scoresEqual = false;       // the final scores are the generating game's
+    std::vector<double> millis;     // GameTracker::observe per settled picture
+    std::vector<std::string> notes; // each wrong reading and each refusal, for people
+};
+TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
+                                   const TrackerParams& params = {});
 
 } // namespace vision

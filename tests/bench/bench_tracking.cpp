@@ -1,0 +1,184 @@
+// Following games from a camera (issue 8's figures), with fixed seeds, one thread:
+//
+// 1. Pieces: generated scenes with pieces (tilt 0/20/35/45, 2 to 6 players, boards of 10 to 84
+//    tiles, light and blur levels), each tile's pieces looked for on the tile as drawn (truth
+//    corners, so this measures the piece stage alone): precision and recall of pieces, colour
+//    (each player's colour learned from the first clear piece, as the tracker does), feature.
+// 2. Games: recordings of seeded games (2 to 6 players, fixed camera, hands, a bump) followed by
+//    the GameTracker with turns it cannot read entered by hand: turns read right, wrong,
+//    refused, and the time of GameTracker::observe per settled picture (p50, p95).
+//
+//   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart]
+#include "vision/evaluate.h"
+#include "vision/pieces.h"
+
+#include "adjudicator/random_game.h"
+#include "tiledb/catalogue.h"
+
+#include <opencv2/core/utility.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+
+namespace {
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
+}
+
+struct Art {
+    std::string name;
+    vision::ReferenceSet refs;
+    vision::TileFaceSource faces;
+};
+
+struct PieceCounts {
+    int truth = 0, found = 0, extra = 0, colour = 0, feature = 0;
+};
+
+// The pieces of one scene, tile by tile on the truth's corners.
+PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Art& art,
+                       int players) {
+    PieceCounts c;
+    const vision::CameraOverBoard cam =
+        vision::cameraOverBoard(scene.boardToImage, scene.image.size());
+    std::vector<std::vector<vision::PieceBlob>> blobs;
+    for (const vision::TileTruth& t : scene.tiles)
+        blobs.push_back(vision::findPieces(
+            scene.image, t.corners, vision::drawingsOf(art.refs, t.kind, t.rotation),
+            vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners)));
+    vision::PlayerColours colours(players);
+    auto match = [&](size_t ti, const vision::PieceTruth& q) -> const vision::PieceBlob* {
+        const adj::PlacedTile& placed = *s.board().at(scene.tiles[ti].cell);
+        for (const vision::PieceBlob& b : blobs[ti]) // the blob on the piece's feature
+            if (vision::distanceToFeature(*placed.kind, placed.rotation, q.feature, b.base) < 0.12f)
+                return &b;
+        return nullptr;
+    };
+    for (const vision::PieceTruth& q : scene.pieces) // calibration: first clear piece
+        for (size_t ti = 0; ti < scene.tiles.size(); ++ti)
+            if (scene.tiles[ti].cell == q.cell && q.kind != "barn" && !colours.known(q.player))
+                if (const auto* b = match(ti, q); b && b->residual >= 60)
+                    colours.learn(q.player, b->lab);
+    for (size_t ti = 0; ti < scene.tiles.size(); ++ti) {
+        int here = 0;
+        for (const vision::PieceTruth& q : scene.pieces) {
+            if (q.cell != scene.tiles[ti].cell || q.kind == "barn") continue;
+            ++here;
+            ++c.truth;
+            if (const auto* b = match(ti, q)) {
+                ++c.found;
+                c.colour += colours.nearest(b->lab) == q.player;
+                // Its base nearer its own feature than any other of the tile's.
+                const adj::PlacedTile& placed = *s.board().at(q.cell);
+                int nearest = -1;
+                float best = 1e9f;
+                for (int f = 0; f < int(placed.kind->features.size()); ++f) {
+                    const float d =
+                        vision::distanceToFeature(*placed.kind, placed.rotation, f, b->base);
+                    if (d < best) best = d, nearest = f;
+                }
+                c.feature += nearest == q.feature;
+            } else if (!blobs[ti].empty()) {
+                ++c.found; // seen, but its base off the feature
+            }
+        }
+        c.extra += std::max(0, int(blobs[ti].size()) - here);
+    }
+    return c;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    int scenes = 16, games = 5, tiles = 0;
+    std::string arts = "procedural,newart";
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--scenes") && i + 1 < argc)
+            scenes = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--games") && i + 1 < argc)
+            games = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--tiles") && i + 1 < argc)
+            tiles = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
+            arts = argv[++i];
+        else {
+            std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--tiles N] "
+                                 "[--art procedural,newart,classic]\n");
+            return 2;
+        }
+    }
+    cv::setNumThreads(1);
+    const std::vector<const tiledb::TileSet*> sets = {tiledb::Catalogue::bundled().set("base")};
+    std::vector<Art> sources;
+    std::stringstream list(arts);
+    for (std::string name; std::getline(list, name, ',');) {
+        if (name == "procedural") {
+            sources.push_back({name, vision::enrolProcedural(sets), {}});
+            continue;
+        }
+        std::string error;
+        const auto images =
+            vision::loadArtFolder(std::string(CARC_SHARED_DIR) + "/tile-art/" + name, sets, &error);
+        if (!images) {
+            std::printf("art '%s' skipped: %s\n", name.c_str(), error.c_str());
+            continue;
+        }
+        Art a{name, {}, vision::facesFromImages(*images)};
+        for (const auto& im : *images) a.refs.add(im.kind, im.image);
+        sources.push_back(std::move(a));
+    }
+    const double tilts[4] = {0, 20, 35, 45};
+    std::printf("| pieces: art | scenes | pieces | recall %% | extra | colour %% | feature %% |\n"
+                "|---|---|---|---|---|---|---|\n");
+    for (const Art& art : sources) {
+        PieceCounts sum;
+        for (int k = 0; k < scenes; ++k) {
+            const int players = 2 + k % 5;
+            const adj::GameConfig cfg = adj::GameConfig::forSet("base", players);
+            adj::RandomGameOptions o;
+            o.maxTiles = 10 + (k * 37) % 62;
+            o.meepleChance = 0.9;
+            const adj::State s = adj::playRandomGame(cfg, std::uint64_t(900 + k), o);
+            vision::SceneParams p;
+            p.tiltDeg = tilts[k % 4];
+            p.yawDeg = 17.0 * k;
+            p.light = 0.2 + 0.1 * (k % 3);
+            p.blur = 0.6 + 0.4 * (k % 3);
+            p.pieces = true;
+            p.seed = std::uint64_t(k + 1);
+            const PieceCounts c = pieceScene(vision::renderScene(s, p, art.faces), s, art, players);
+            sum.truth += c.truth, sum.found += c.found, sum.extra += c.extra;
+            sum.colour += c.colour, sum.feature += c.feature;
+        }
+        std::printf("| %s | %d | %d | %.1f | %d | %.1f | %.1f |\n", art.name.c_str(), scenes,
+                    sum.truth, 100.0 * sum.found / std::max(1, sum.truth), sum.extra,
+                    100.0 * sum.colour / std::max(1, sum.found),
+                    100.0 * sum.feature / std::max(1, sum.found));
+    }
+    std::printf("\n| games: art | players | turns | right | wrong | by hand | scores equal | "
+                "p50 ms | p95 ms |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (const Art& art : sources)
+        for (int g = 0; g < games; ++g) {
+            const int players = 2 + g % 5;
+            const adj::GameConfig cfg = adj::GameConfig::forSet("base", players);
+            vision::RecordingParams p;
+            p.camera.tiltDeg = 20;
+            p.camera.yawDeg = 30 + 40.0 * g;
+            p.camera.seed = std::uint64_t(70 + g);
+            p.bumpAfterTurn = 40;
+            p.maxTiles = tiles;
+            const vision::Recording rec =
+                vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
+            const vision::TrackingEvaluation e = vision::followRecording(rec, art.refs);
+            std::printf("| %s | %d | %d | %d | %d | %d | %s | %.0f | %.0f |\n", art.name.c_str(),
+                        players, e.turns, e.read, e.wrong, e.byHand, e.scoresEqual ? "yes" : "NO",
+                        percentile(e.millis, 0.5), percentile(e.millis, 0.95));
+            std::fflush(stdout);
+        }
+    return 0;
+}
