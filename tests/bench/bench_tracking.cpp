@@ -8,7 +8,8 @@
 //    the GameTracker with turns it cannot read entered by hand: turns read right, wrong,
 //    refused, and the time of GameTracker::observe per settled picture (p50, p95).
 //
-//   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart]
+//   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [-v]
+// -v prints each piece whose colour was read as another player's.
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
 
@@ -23,6 +24,8 @@
 #include <sstream>
 
 namespace {
+
+bool verbose = false;
 
 double percentile(std::vector<double> v, double q) {
     if (v.empty()) return 0;
@@ -62,7 +65,8 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     for (const vision::PieceTruth& q : scene.pieces) // calibration: first clear piece
         for (size_t ti = 0; ti < scene.tiles.size(); ++ti)
             if (scene.tiles[ti].cell == q.cell && q.kind != "barn" && !colours.known(q.player))
-                if (const auto* b = match(ti, q); b && b->residual >= 60)
+                if (const auto* b = match(ti, q);
+                    b && b->residual >= vision::TrackerParams{}.learnResidual)
                     colours.learn(q.player, b->lab);
     for (size_t ti = 0; ti < scene.tiles.size(); ++ti) {
         int here = 0;
@@ -73,6 +77,13 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
             if (const auto* b = match(ti, q)) {
                 ++c.found;
                 c.colour += colours.nearest(b->lab) == q.player;
+                if (verbose && colours.nearest(b->lab) != q.player)
+                    std::printf("  colour: player %d's piece (L %.0f a %.0f b %.0f) read as %d's "
+                                "(L %.0f a %.0f b %.0f)\n",
+                                q.player, b->lab[0], b->lab[1], b->lab[2], colours.nearest(b->lab),
+                                colours.colour(colours.nearest(b->lab))[0],
+                                colours.colour(colours.nearest(b->lab))[1],
+                                colours.colour(colours.nearest(b->lab))[2]);
                 // Its base nearer its own feature than any other of the tile's.
                 const adj::PlacedTile& placed = *s.board().at(q.cell);
                 int nearest = -1;
@@ -104,6 +115,8 @@ int main(int argc, char** argv) {
             games = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--tiles") && i + 1 < argc)
             tiles = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "-v"))
+            verbose = true;
         else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
             arts = argv[++i];
         else {

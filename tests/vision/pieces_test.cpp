@@ -5,6 +5,7 @@
 #include "vision/pieces.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
+#include "vision/tracker.h"
 
 #include "adjudicator/random_game.h"
 
@@ -100,7 +101,8 @@ TEST(Pieces, FoundOnTheirTilesInTheirColoursOnTheirFeatures) {
                     scene.image, it->corners, vision::drawingsOf(refs, it->kind, it->rotation),
                     vision::boardPointInTile(scene.boardToImage, cam.foot, it->corners));
                 // Clear sightings only, as the tracker learns (TrackerParams::learnResidual).
-                if (!blobs.empty() && blobs.front().residual >= 60)
+                if (!blobs.empty() &&
+                    blobs.front().residual >= vision::TrackerParams{}.learnResidual)
                     colours.learn(q.player, blobs.front().lab);
             }
             for (size_t ti = 0; ti < scene.tiles.size(); ++ti) {
