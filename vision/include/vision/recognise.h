@@ -41,6 +41,20 @@ struct RecogniseParams {
     // less than this more tile-like than table-like (log-likelihood ratio per pixel): the
     // table (whose grain can correlate with a quiet tile of its colour), not a tile.
     float maxPhotometric = 0.5f, tileColourLlr = 1.0f;
+    // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
+    // cells match a template at least squareScore with a plausible contrast (photometric at
+    // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
+    // first, are classified in full; other verified quads whose corners lie within
+    // squareMerge (tile units) of the best one's grid points join its homography. The cells of
+    // those tiles plus squareRing rings are read: two rings leave table cells away from the
+    // tiles for the colour models.
+    float squareScore = 0.7f;
+    int squareVerify = 24;
+    double squareMerge = 0.2;
+    int squareRing = 2;
+    // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
+    // this many (a homography needs more than a small board has).
+    int refitMinTiles = 2;
     int players = 2; // for the notation only
 };
 
