@@ -128,8 +128,8 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
     struct Tried {
         cv::Matx33d gridToImage;
         const TileQuad* quad;
-        double coarse = 0, fine = 0;
-        std::vector<cv::Point> good; // cells verified as tiles, quad grid
+        double coarse = 0, fine = 0, side = 0; // side: of a cell, pixels
+        std::vector<cv::Point> good;           // cells verified as tiles, quad grid
     };
     auto inside = [&](const cv::Matx33d& toImage, int i, int j) {
         for (cv::Point2d g : {cv::Point2d(i, j), cv::Point2d(i + 1, j), cv::Point2d(i + 1, j + 1),
@@ -147,7 +147,7 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
         const std::vector<cv::Point2f> g{
             {0, 0}, {float(q.across), 0}, {float(q.across), float(q.down)}, {0, float(q.down)}};
         const std::vector<cv::Point2f> im(q.corners.begin(), q.corners.end());
-        Tried t{cv::Matx33d(cv::getPerspectiveTransform(g, im)), &q, 0, 0, {}};
+        Tried t{cv::Matx33d(cv::getPerspectiveTransform(g, im)), &q, 0, 0, 0, {}};
         int n = 0;
         for (int j = 0; j < q.down; ++j)
             for (int i = 0; i < q.across; ++i)
@@ -166,13 +166,21 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
             for (int i = 0; i < t.quad->across; ++i) {
                 if (!inside(t.gridToImage, i, j)) continue;
                 const auto cand = classifier.classify(patch(t.gridToImage, i, j), cv::Mat(), 1);
-                if (cand.empty() || cand[0].score < p.squareScore || cand[0].photometric > 0.45f)
+                if (cand.empty() || cand[0].score < p.squareScore || cand[0].photometric > 0.45f ||
+                    cv::norm(cand[0].shift) > p.squareShift)
                     continue;
                 t.good.push_back({i, j});
                 t.fine += cand[0].score;
             }
-        if (!t.good.empty() && (!best || t.good.size() > best->good.size() ||
-                                (t.good.size() == best->good.size() && t.fine > best->fine)))
+        const std::vector<cv::Point2f> q(t.quad->corners.begin(), t.quad->corners.end());
+        t.side = std::sqrt(cv::contourArea(q) / (t.quad->across * t.quad->down));
+        if (t.good.empty()) continue;
+        // The larger tile first: cells a third of a tile can each match a part of one (a
+        // city's colour); then the more tiles, then the better scores.
+        if (!best || t.side > best->side * 1.6 ||
+            (t.side * 1.6 >= best->side &&
+             (t.good.size() > best->good.size() ||
+              (t.good.size() == best->good.size() && t.fine > best->fine))))
             best = &t;
     }
     if (!best) return {};
@@ -344,7 +352,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     std::string why;
     GridHint hint = p.grid; // a fixed camera's lattice, or the small boards' squares
     bool hinted = hint.valid();
-    int ring = 1; // cells read around the hint's span
+    int ring = p.gridRing; // cells read around the hint's span
     std::optional<LatticeAxes> axes;
     if (!hinted) {
         axes = findLatticeAxes(bgr, p.lattice, &why);
@@ -728,6 +736,26 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     // Stage 6: notation. The start tile at (0,0) unturned: among tiles of the start kind, the
     // one nearest the middle; the board is turned so that it lies unturned.
     if (out.tiles() == 0) {
+        // A small board's few lines can make a lattice on which no tile shows: its tiles'
+        // squares instead (once: the retry reads on a hint).
+        if (axes) {
+            RecogniseParams again = p;
+            again.grid = gridFromSquares(findTileQuads(axes->segments, bgr.size(), p.lattice),
+                                         classifier_, pyr, p);
+            again.gridRing = p.squareRing;
+            if (again.grid.valid()) {
+                Recognition r = recognise(bgr, again);
+                if (r.ok()) {
+                    r.segments = std::move(out.segments);
+                    r.family.assign(r.segments.size(), -1);
+                    finish();
+                    r.millis += out.millis;
+                    r.stageMillis.insert(r.stageMillis.begin(), out.stageMillis.begin(),
+                                         out.stageMillis.end());
+                    return r;
+                }
+            }
+        }
         out.error = "no tile recognised";
         return finish();
     }

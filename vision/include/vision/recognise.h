@@ -34,6 +34,7 @@ struct RecogniseParams {
     // cells of that span plus a ring around it are read (a board of one tile has too few
     // lines to be found afresh). The caller checks the result and searches again if it moved.
     GridHint grid;
+    int gridRing = 1;        // rings of cells read around the hint's span
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
@@ -49,6 +50,9 @@ struct RecogniseParams {
     // those tiles plus squareRing rings are read: two rings leave table cells away from the
     // tiles for the colour models.
     float squareScore = 0.7f;
+    // A verified tile lies where its quad says (the sliding match's shift at most this, tile
+    // units): a quad split into thinner cells than tiles reads one tile in each, shifted.
+    float squareShift = 0.08f;
     int squareVerify = 24;
     double squareMerge = 0.2;
     int squareRing = 2;
