@@ -5,12 +5,14 @@
 // ../shared/tile-art when it is there. One thread, as on one core.
 //
 //   bench_vision [--scenes N] [--art procedural,autumn,newart,classic] [--dump DIR] [-v]
-//                [--failures] [--only S] [--repeat N]
+//                [--failures] [--only S] [--repeat N] [--small]
 // -v prints each scene and where its time went; --failures each tile not read right (kinds
 // compare by id, so a look-alike of another id shows here though the table counts it right);
 // --dump writes the picture and debug image of every scene not read exactly. --only runs scene S
 // alone (for a profiler); --repeat recognises each scene N times and keeps the fastest time
-// and its stage times (timing on a busy machine).
+// and its stage times (timing on a busy machine). --small: boards of 1, 2, 3, 5 and 8 tiles
+// instead (the first turns of a game), seen by a camera at a fixed height (tiles ~70 px at the
+// board's middle), where the lattice search gives way to the tiles' squares.
 #include "vision/evaluate.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
@@ -72,7 +74,7 @@ void printRow(const std::string& label, const Row& r) {
 int main(int argc, char** argv) {
     int scenes = 200, only = -1, repeat = 1;
     std::string arts = "procedural,autumn,newart,classic", dump;
-    bool verbose = false, failures = false;
+    bool verbose = false, failures = false, small = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--scenes") && i + 1 < argc)
             scenes = std::atoi(argv[++i]);
@@ -88,9 +90,11 @@ int main(int argc, char** argv) {
             verbose = true;
         else if (!std::strcmp(argv[i], "--failures"))
             failures = true;
+        else if (!std::strcmp(argv[i], "--small"))
+            small = true;
         else {
             std::fprintf(stderr, "usage: bench_vision [--scenes N] [--art LIST] [--dump DIR] [-v] "
-                                 "[--failures] [--only S] [--repeat N]\n");
+                                 "[--failures] [--only S] [--repeat N] [--small]\n");
             return 2;
         }
     }
@@ -137,7 +141,8 @@ int main(int argc, char** argv) {
             if (only >= 0 && s != only) continue;
             const int game = (s / 4) % 3;
             const int maxTiles = game == 0 ? 72 : 84;
-            const int tiles = std::min(maxTiles, 10 + (s * 37) % 75);
+            const int smallSizes[5] = {1, 2, 3, 5, 8};
+            const int tiles = small ? smallSizes[s % 5] : std::min(maxTiles, 10 + (s * 37) % 75);
             adj::RandomGameOptions o;
             o.maxTiles = tiles;
             o.keepLog = false;
@@ -147,6 +152,11 @@ int main(int argc, char** argv) {
             p.seed = 5000 + std::uint64_t(s);
             p.tiltDeg = tilts[s % 4];
             p.yawDeg = (s * 47) % 360;
+            if (small) { // a camera at a fixed height, looking at the board's middle
+                const adj::Bounds b = st.board().extent();
+                p.tilesAcross = p.height / 70.0;
+                p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
+            }
             const int level = (s / 12) % 3; // light and blur: mild, normal, harsh
             p.light = 0.2 + 0.15 * level, p.colourCast = 0.04 + 0.04 * level;
             p.noise = 2 + 2.5 * level, p.blur = 0.5 + 0.4 * level;
@@ -182,6 +192,8 @@ int main(int argc, char** argv) {
             std::snprintf(label, sizeof label, "%s tilt %2.0f", art.name.c_str(), p.tiltDeg);
             rows[label].add(e, r.millis, r.ok());
             rows[art.name + " all"].add(e, r.millis, r.ok());
+            if (small)
+                rows[art.name + " " + std::to_string(tiles) + " tiles"].add(e, r.millis, r.ok());
             all.add(e, r.millis, r.ok());
             if (verbose || (!dump.empty() && !e.exact()))
                 std::printf("scene %d (%s, %d tiles, tilt %.0f, yaw %.0f, level %d): %d/%d right, "

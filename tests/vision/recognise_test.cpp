@@ -169,6 +169,69 @@ TEST(Recognise, SmallBoardsFromAboveAndTilted) {
     }
 }
 
+// Boards of 1 to 8 tiles (the first turns of a game) are too small for the lattice search:
+// their tiles' squares give the grid. A camera at a fixed height (tiles about 70 pixels in a
+// 1280 x 720 picture), tilts 0 to 45 degrees, several yaws, our art and the unseen "autumn".
+TEST(Recognise, BoardsOfOneToEightTiles) {
+    struct Look {
+        const char* name;
+        vision::ReferenceSet refs;
+        vision::TileFaceSource faces;
+    };
+    const auto pal = vision::ProceduralPalette::autumn();
+    const Look looks[] = {{"procedural", vision::enrolProcedural(baseSets()), {}},
+                          {"autumn", vision::enrolProcedural(baseSets(), 2, pal),
+                           [pal](const tiledb::TileKind& k, int r, int size) {
+                               return vision::drawTile(k, r, size, 9, pal);
+                           }}};
+    for (const Look& look : looks) {
+        const vision::Recogniser rec(look.refs, adj::GameConfig::forSet("base", 2));
+        std::printf("%-10s | tiles | scenes | found | right | wrong | unsure | extra\n", look.name);
+        vision::Evaluation all;
+        int scenes = 0, found = 0;
+        for (int size : {1, 2, 3, 5, 8}) {
+            vision::Evaluation sum;
+            int n = 0, ok = 0;
+            for (double tilt : {0.0, 20.0, 35.0, 45.0})
+                for (int y = 0; y < 2; ++y) {
+                    const std::uint64_t seed = std::uint64_t(size * 100 + int(tilt) * 2 + y);
+                    adj::RandomGameOptions o;
+                    o.maxTiles = size;
+                    const adj::State st =
+                        adj::playRandomGame(adj::GameConfig::forSet("base", 2), seed, o);
+                    vision::SceneParams p;
+                    p.width = 1280, p.height = 720;
+                    const adj::Bounds b = st.board().extent();
+                    p.tilesAcross = p.height / 70.0; // a camera at a fixed height
+                    p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
+                    p.seed = 900 + seed;
+                    p.tiltDeg = tilt;
+                    p.yawDeg = 17 + 61.0 * double(y + size) + tilt;
+                    const vision::Scene scene = vision::renderScene(st, p, look.faces);
+                    const vision::Recognition r = rec.recognise(scene.image);
+                    ++n, ok += r.ok();
+                    sum += vision::evaluate(scene, r);
+                }
+            std::printf("%-10s | %5d | %6d | %5d | %5d | %5d | %6d | %5d\n", "", size, n, ok,
+                        sum.correct, sum.wrong, sum.unsure + sum.missed, sum.extra);
+            all += sum, scenes += n, found += ok;
+        }
+        std::printf("%-10s | all   | %6d | %5d | %5d | %5d | %6d | %5d (of %d tiles)\n", "", scenes,
+                    found, all.correct, all.wrong, all.unsure + all.missed, all.extra,
+                    all.truthTiles);
+        SCOPED_TRACE(look.name);
+        // Measured (152 tiles in 40 scenes per look): procedural 39 boards found, 142 tiles
+        // right, 1 wrong, 9 unsure or missed, 1 extra; autumn 37 found, 139 right, 3 wrong, 10
+        // unsure or missed, 0 extra. The boards not found are single tiles; the wrong tiles lie
+        // on boards of 5 and 8 tiles.
+        const bool ours = std::string(look.name) == "procedural";
+        EXPECT_GE(found, ours ? 39 : 37);
+        EXPECT_GE(all.correct, ours ? 142 : 139);
+        EXPECT_LE(all.wrong, ours ? 1 : 3) << "a tile read wrongly is a silent error";
+        EXPECT_LE(all.extra, ours ? 1 : 0);
+    }
+}
+
 // Art the pipeline was not tuned on: it learns the look from the references alone.
 TEST(Recognise, LearnsAnotherLookFromReferences) {
     const auto pal = vision::ProceduralPalette::autumn();

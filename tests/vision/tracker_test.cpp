@@ -29,10 +29,12 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
                 f.turns, f.read, f.byHand, f.wrong, f.warnings, f.handAlerts);
     EXPECT_TRUE(f.scoresEqual) << "turns entered by hand complete the game as played";
     // Not there yet (#8): the target is 0 wrong and every turn read. Measured on this
-    // recording (30 tiles): 29 turns, 13 read right, 1 wrong (I read as E: a piece on its road),
-    // 15 refused: the first 9 because the lattice search needs ~10 tiles, the others say why
-    // (a tile no drawing explains, a piece in another player's colour, a hand). The whole game
-    // (CARC_TILES=0): 71 turns, 43 right, 4 wrong, 24 refused. The bounds catch regressions.
+    // recording (30 tiles): 29 turns, 15 read right, 2 wrong (a table cell read as a tile while
+    // the new tile, a piece on it, stayed unsure; a city tile I read as E with a piece on its
+    // second city), 12 refused, each saying why (a piece where two features meet, two pieces
+    // on the new tile: a neighbour's leaning over, a piece in another player's colour, ...).
+    // Before the small-board stage the first 9 turns were refused. The bounds catch
+    // regressions.
     EXPECT_LE(f.wrong, 2) << "more turns read wrongly than measured";
-    EXPECT_GE(f.read, 11) << "fewer turns read than measured";
+    EXPECT_GE(f.read, 13) << "fewer turns read than measured";
 }

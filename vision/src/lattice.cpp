@@ -114,6 +114,23 @@ std::vector<AxisHypothesis> axisHypotheses(const std::vector<double>& x,
 
 } // namespace
 
+std::vector<cv::Vec4f> lineSegments(const cv::Mat& bgr, const LatticeParams& p) {
+    std::vector<cv::Vec4f> out;
+    if (bgr.empty()) return out;
+    const double scale = std::min(1.0, double(p.workWidth) / bgr.cols);
+    cv::Mat gray;
+    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+    if (scale < 1) cv::resize(gray, gray, cv::Size(), scale, scale, cv::INTER_AREA);
+    std::vector<cv::Vec4f> raw;
+    cv::createLineSegmentDetector(cv::LSD_REFINE_STD)->detect(gray, raw);
+    for (const cv::Vec4f& r : raw) {
+        const cv::Vec4f s(float(r[0] / scale), float(r[1] / scale), float(r[2] / scale),
+                          float(r[3] / scale));
+        if (std::hypot(s[2] - s[0], s[3] - s[1]) * scale >= p.minSegment) out.push_back(s);
+    }
+    return out;
+}
+
 std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticeParams& p,
                                            std::string* why) {
     auto fail = [&](const char* what) -> std::optional<LatticeAxes> {
@@ -121,21 +138,12 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
         return std::nullopt;
     };
     if (bgr.empty()) return fail("empty image");
-    const double scale = std::min(1.0, double(p.workWidth) / bgr.cols);
-    cv::Mat gray;
-    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
-    if (scale < 1) cv::resize(gray, gray, cv::Size(), scale, scale, cv::INTER_AREA);
-    std::vector<cv::Vec4f> raw;
-    cv::createLineSegmentDetector(cv::LSD_REFINE_STD)->detect(gray, raw);
     // Normalised coordinates: centred, half the longer side = 1 (keeps the algebra tame).
     const double cx = bgr.cols / 2.0, cy = bgr.rows / 2.0, f0 = std::max(bgr.cols, bgr.rows) / 2.0;
     LatticeAxes axes;
     std::vector<Seg> segs;
-    for (const cv::Vec4f& r : raw) {
-        const cv::Vec4f s(float(r[0] / scale), float(r[1] / scale), float(r[2] / scale),
-                          float(r[3] / scale));
+    for (const cv::Vec4f& s : lineSegments(bgr, p)) {
         const double len = std::hypot(s[2] - s[0], s[3] - s[1]);
-        if (len * scale < p.minSegment) continue;
         Seg g;
         g.a = {(s[0] - cx) / f0, (s[1] - cy) / f0, 1};
         g.b = {(s[2] - cx) / f0, (s[3] - cy) / f0, 1};
@@ -226,6 +234,148 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
     axes.v = axisHypotheses(pos[1], weight[1], p.minTile, maxP);
     if (axes.u.empty() || axes.v.empty()) return fail("no regular spacing of tile borders");
     return axes;
+}
+
+namespace {
+
+// An L-shaped corner: where two segments' lines meet, both segments ending there. The arms
+// point away from it along the segments, v clockwise of u (image y down).
+struct Corner {
+    cv::Point2d x, u, v;
+    double lu = 0, lv = 0; // how far the segments reach along each arm
+};
+
+bool intersect(cv::Point2d p, cv::Point2d d, cv::Point2d q, cv::Point2d e, cv::Point2d& out) {
+    const double den = d.x * e.y - d.y * e.x;
+    if (std::abs(den) < 1e-9) return false;
+    const cv::Point2d w = q - p;
+    out = p + d * ((w.x * e.y - w.y * e.x) / den);
+    return true;
+}
+
+std::vector<Corner> lCorners(const std::vector<cv::Vec4f>& segments, const LatticeParams& p) {
+    struct S {
+        cv::Point2d a, b, d;
+        double len;
+    };
+    std::vector<S> segs;
+    for (const cv::Vec4f& g : segments) {
+        const cv::Point2d a(g[0], g[1]), b(g[2], g[3]);
+        const double len = cv::norm(b - a);
+        if (len >= p.minArm) segs.push_back({a, b, (b - a) / len, len});
+    }
+    const double minSin = std::sin(p.minCornerDeg * kPi / 180);
+    std::vector<Corner> out;
+    for (size_t i = 0; i < segs.size(); ++i)
+        for (size_t j = i + 1; j < segs.size(); ++j) {
+            const S &s = segs[i], &t = segs[j];
+            if (std::abs(s.d.cross(t.d)) < minSin) continue;
+            const double gap = 3 + p.cornerGap * std::min(s.len, t.len);
+            // Cheap rejection first: some pair of ends must be close.
+            const double ends = std::min({cv::norm(s.a - t.a), cv::norm(s.a - t.b),
+                                          cv::norm(s.b - t.a), cv::norm(s.b - t.b)});
+            if (ends > 2 * gap) continue;
+            cv::Point2d x;
+            if (!intersect(s.a, s.d, t.a, t.d, x)) continue;
+            auto arm = [&](const S& g, cv::Point2d& dir, double& reach) {
+                const double da = cv::norm(g.a - x), db = cv::norm(g.b - x);
+                if (std::min(da, db) > gap) return false;
+                const cv::Point2d far = da < db ? g.b : g.a;
+                reach = cv::norm(far - x);
+                if (reach < 0.5 * g.len) return false;
+                dir = (far - x) / reach;
+                return true;
+            };
+            Corner c{x, {}, {}};
+            if (!arm(s, c.u, c.lu) || !arm(t, c.v, c.lv)) continue;
+            if (c.u.cross(c.v) < 0) std::swap(c.u, c.v), std::swap(c.lu, c.lv);
+            out.push_back(c);
+        }
+    return out;
+}
+
+// How far a quad spanning across x down tiles is from squares on a plane seen by a pinhole
+// camera with square pixels, its principal point in the middle and a focal length between
+// `focal` times the longer side: for the best such focal length, the larger of the cosine
+// between the plane's two unit vectors and their length ratio less one (0: squares).
+// A rectangle of tiles half as wide (a quad from a road's edge) does not pass.
+double squareError(const std::array<cv::Point2f, 4>& q, int across, int down, cv::Size image,
+                   cv::Vec2d focal) {
+    const std::vector<cv::Point2f> g{
+        {0, 0}, {float(across), 0}, {float(across), float(down)}, {0, float(down)}};
+    std::vector<cv::Point2f> im;
+    for (const cv::Point2f& c : q) im.push_back(c - cv::Point2f(image) * 0.5f);
+    const cv::Matx33d H(cv::getPerspectiveTransform(g, im));
+    const double side = std::max(image.width, image.height);
+    double best = 1e9;
+    for (double f = focal[0] * side; f <= focal[1] * side; f *= 1.05) {
+        const cv::Vec3d r1(H(0, 0) / f, H(1, 0) / f, H(2, 0)),
+            r2(H(0, 1) / f, H(1, 1) / f, H(2, 1));
+        const double n1 = cv::norm(r1), n2 = cv::norm(r2);
+        const double e = std::max(std::abs(r1.dot(r2)) / (n1 * n2), std::abs(n1 / n2 - 1));
+        best = std::min(best, e);
+    }
+    return best;
+}
+
+} // namespace
+
+std::vector<TileQuad> findTileQuads(const std::vector<cv::Vec4f>& segments, cv::Size image,
+                                    const LatticeParams& p) {
+    const std::vector<Corner> corners = lCorners(segments, p);
+    const double cosPar = std::cos(p.parallelDeg * kPi / 180);
+    const double maxSide = std::min(image.width, image.height);
+    std::vector<TileQuad> out;
+    // The tile counts (across, down) a quad with these side lengths may span: a square seen
+    // at up to 45 degrees of tilt is between 0.55 and 1.8 times as wide as high.
+    auto add = [&](const std::array<cv::Point2d, 4>& q, double support) {
+        const double a = (cv::norm(q[1] - q[0]) + cv::norm(q[2] - q[3])) / 2,
+                     b = (cv::norm(q[2] - q[1]) + cv::norm(q[3] - q[0])) / 2;
+        if (std::max(a, b) > maxSide) return;
+        for (int m = 1; m <= p.maxQuadTiles; ++m)
+            for (int n = 1; n <= p.maxQuadTiles; ++n) {
+                if (m > 1 && n > 1) continue;
+                const double r = (a / m) / (b / n);
+                if (r < 0.55 || r > 1.8 || std::min(a / m, b / n) < p.minTile) continue;
+                TileQuad t;
+                for (int k = 0; k < 4; ++k) t.corners[size_t(k)] = cv::Point2f(q[size_t(k)]);
+                if (squareError(t.corners, m, n, image, p.focalRange) > p.maxSquareError) continue;
+                t.across = m, t.down = n, t.support = support;
+                out.push_back(t);
+            }
+    };
+    std::vector<bool> paired(corners.size(), false);
+    for (size_t i = 0; i < corners.size(); ++i)
+        for (size_t j = i + 1; j < corners.size(); ++j) {
+            const Corner &c = corners[i], &d = corners[j];
+            // Across the diagonal, the arms point back: d.u against c.u, d.v against c.v.
+            if (-c.u.dot(d.u) < cosPar || -c.v.dot(d.v) < cosPar) continue;
+            // d lies inside c's angle (and so c inside d's): d.x = c.x + alpha u + beta v.
+            const cv::Point2d w = d.x - c.x;
+            const double den = c.u.cross(c.v);
+            const double alpha = w.cross(c.v) / den, beta = c.u.cross(w) / den;
+            if (alpha < p.minTile || beta < p.minTile) continue;
+            cv::Point2d a, b;
+            if (!intersect(c.x, c.u, d.x, d.v, a) || !intersect(c.x, c.v, d.x, d.u, b)) continue;
+            const std::array<cv::Point2d, 4> q{c.x, a, d.x, b};
+            const double perimeter =
+                cv::norm(a - c.x) + cv::norm(d.x - a) + cv::norm(b - d.x) + cv::norm(c.x - b);
+            const double covered =
+                std::min(c.lu, cv::norm(a - c.x)) + std::min(c.lv, cv::norm(b - c.x)) +
+                std::min(d.lu, cv::norm(b - d.x)) + std::min(d.lv, cv::norm(a - d.x));
+            add(q, covered / perimeter);
+            paired[i] = paired[j] = true;
+        }
+    // A corner alone (its diagonal partner not seen): the parallelogram of its arms.
+    for (size_t i = 0; i < corners.size(); ++i) {
+        if (paired[i]) continue;
+        const Corner& c = corners[i];
+        add({c.x, c.x + c.u * c.lu, c.x + c.u * c.lu + c.v * c.lv, c.x + c.v * c.lv}, 0.5);
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const TileQuad& a, const TileQuad& b) { return a.support > b.support; });
+    if (out.size() > size_t(p.maxQuads)) out.resize(size_t(p.maxQuads));
+    return out;
 }
 
 cv::Matx33d gridTransform(const LatticeAxes& axes, const AxisHypothesis& u,

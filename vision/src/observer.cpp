@@ -164,6 +164,9 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     std::optional<adj::Action> found;
     float bestScore = 0, nextScore = 0;
     for (const Alternative& a : readings) {
+        // Below the score at which the recogniser calls a cell a tile, a reading is a guess
+        // (the grid off by a third of a tile at the board's edge gives such scores).
+        if (a.score < RecogniseParams{}.tileScore) break;
         const int kind = before.kindIndex(a.kind);
         if (kind < 0) continue;
         const tiledb::TileKind& k = *before.kinds()[size_t(kind)];

@@ -240,6 +240,27 @@ cv::Mat tolerantResidual(const DrawingFit& f, int radius) {
 
 } // namespace
 
+float areaSimilarity(const cv::Mat& a, const cv::Mat& b, const std::array<cv::Point2f, 4>& corners,
+                     int size) {
+    if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return 0;
+    const cv::Matx33d tileToImage = unitSquareTo(corners);
+    cv::Mat fa, fb;
+    unwarp(a, tileToImage, size).convertTo(fa, CV_32FC3);
+    unwarp(b, tileToImage, size).convertTo(fb, CV_32FC3);
+    std::vector<cv::Mat> ca, cb;
+    cv::split(fa, ca);
+    cv::split(fb, cb);
+    double sum = 0;
+    for (int ch = 0; ch < 3; ++ch) {
+        cv::Scalar ma, sa, mb, sb;
+        cv::meanStdDev(ca[size_t(ch)], ma, sa);
+        cv::meanStdDev(cb[size_t(ch)], mb, sb);
+        if (sa[0] < 1 || sb[0] < 1) continue; // flat: no pattern to recognise
+        sum += cv::mean((ca[size_t(ch)] - ma[0]).mul(cb[size_t(ch)] - mb[0]))[0] / (sa[0] * sb[0]);
+    }
+    return float(sum / 3);
+}
+
 float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                     const std::vector<cv::Mat>& drawings, const PieceParams& params) {
     if (bgr.empty() || drawings.empty()) return std::numeric_limits<float>::infinity();

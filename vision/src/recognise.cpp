@@ -118,6 +118,116 @@ cv::Matx33d orient(const cv::Matx33d& imageToGrid, cv::Point2f centre) {
     return turns[best] * G;
 }
 
+// Stage 1b (small boards): the grid from tile quads the classifier verifies. The quads with
+// the best coarse match are classified in full; the one with the most tiles (then the best
+// scores) sets the grid, and every other verified quad lying on that grid adds its corners to
+// one homography. Returns the grid and the span of the verified tiles; empty if none verifies.
+GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifier& classifier,
+                         const Pyramid& pyr, const RecogniseParams& p) {
+    const cv::Rect frame(0, 0, pyr.levels[0].cols, pyr.levels[0].rows);
+    struct Tried {
+        cv::Matx33d gridToImage;
+        const TileQuad* quad;
+        double coarse = 0, fine = 0, side = 0; // side: of a cell, pixels
+        std::vector<cv::Point> good;           // cells verified as tiles, quad grid
+    };
+    auto inside = [&](const cv::Matx33d& toImage, int i, int j) {
+        for (cv::Point2d g : {cv::Point2d(i, j), cv::Point2d(i + 1, j), cv::Point2d(i + 1, j + 1),
+                              cv::Point2d(i, j + 1)}) {
+            const cv::Point2f q = apply(toImage, g);
+            if (!frame.contains(cv::Point(int(q.x), int(q.y)))) return false;
+        }
+        return true;
+    };
+    auto patch = [&](const cv::Matx33d& H, int i, int j) {
+        return cellPatch(pyr, pyramidLevel(tileSide(H, cv::Point2d(i + 0.5, j + 0.5))), H, i, j);
+    };
+    std::vector<Tried> tried;
+    for (const TileQuad& q : quads) {
+        const std::vector<cv::Point2f> g{
+            {0, 0}, {float(q.across), 0}, {float(q.across), float(q.down)}, {0, float(q.down)}};
+        const std::vector<cv::Point2f> im(q.corners.begin(), q.corners.end());
+        Tried t{cv::Matx33d(cv::getPerspectiveTransform(g, im)), &q, 0, 0, 0, {}};
+        int n = 0;
+        for (int j = 0; j < q.down; ++j)
+            for (int i = 0; i < q.across; ++i)
+                if (inside(t.gridToImage, i, j))
+                    t.coarse += classifier.coarseScore(patch(t.gridToImage, i, j)), ++n;
+        if (n == 0) continue;
+        t.coarse /= q.across * q.down; // cells out of the picture count as no tile
+        tried.push_back(std::move(t));
+    }
+    std::stable_sort(tried.begin(), tried.end(),
+                     [](const Tried& a, const Tried& b) { return a.coarse > b.coarse; });
+    if (tried.size() > size_t(p.squareVerify)) tried.resize(size_t(p.squareVerify));
+    const Tried* best = nullptr;
+    for (Tried& t : tried) {
+        for (int j = 0; j < t.quad->down; ++j)
+            for (int i = 0; i < t.quad->across; ++i) {
+                if (!inside(t.gridToImage, i, j)) continue;
+                const auto cand = classifier.classify(patch(t.gridToImage, i, j), cv::Mat(), 1);
+                if (cand.empty() || cand[0].score < p.squareScore || cand[0].photometric > 0.45f ||
+                    cv::norm(cand[0].shift) > p.squareShift)
+                    continue;
+                t.good.push_back({i, j});
+                t.fine += cand[0].score;
+            }
+        const std::vector<cv::Point2f> q(t.quad->corners.begin(), t.quad->corners.end());
+        t.side = std::sqrt(cv::contourArea(q) / (t.quad->across * t.quad->down));
+        if (t.good.empty()) continue;
+        // The larger tile first: cells a third of a tile can each match a part of one (a
+        // city's colour); then the more tiles, then the better scores.
+        if (!best || t.side > best->side * 1.6 ||
+            (t.side * 1.6 >= best->side &&
+             (t.good.size() > best->good.size() ||
+              (t.good.size() == best->good.size() && t.fine > best->fine))))
+            best = &t;
+    }
+    if (!best) return {};
+    // Every verified quad on the best one's grid: its corners (grid points) and tiles.
+    const cv::Matx33d toGrid = best->gridToImage.inv();
+    std::map<std::pair<int, int>, std::pair<cv::Point2d, int>> points; // grid point -> image sum
+    std::vector<cv::Point2f> tiles; // image centres of the verified tiles
+    for (const Tried& t : tried) {
+        if (t.good.empty()) continue;
+        const TileQuad& q = *t.quad;
+        std::array<cv::Point, 4> at;
+        bool onGrid = true;
+        for (size_t k = 0; k < 4; ++k) {
+            const cv::Point2f c = apply(toGrid, q.corners[k]);
+            at[k] = cv::Point(int(std::lround(c.x)), int(std::lround(c.y)));
+            onGrid = onGrid && std::hypot(c.x - at[k].x, c.y - at[k].y) <= p.squareMerge;
+        }
+        if (!onGrid) continue;
+        for (size_t k = 0; k < 4; ++k) {
+            auto& [sum, n] = points[{at[k].x, at[k].y}];
+            sum += cv::Point2d(q.corners[k]), ++n;
+        }
+        for (const cv::Point& c : t.good)
+            tiles.push_back(apply(t.gridToImage, cv::Point2d(c.x + 0.5, c.y + 0.5)));
+    }
+    cv::Matx33d imageToGrid = toGrid;
+    if (points.size() > 4) { // more than the best quad's own corners: fit them all
+        std::vector<cv::Point2f> gp, ip;
+        for (const auto& [g, v] : points) {
+            gp.push_back(cv::Point2f(float(g.first), float(g.second)));
+            ip.push_back(cv::Point2f(v.first / v.second));
+        }
+        const cv::Mat H = cv::findHomography(ip, gp, 0);
+        if (!H.empty()) imageToGrid = cv::Matx33d(H);
+    }
+    cv::Point2f centre(0, 0);
+    for (const cv::Point2f& c : tiles) centre += c * (1.0f / float(tiles.size()));
+    GridHint hint{orient(imageToGrid, centre), INT_MAX, INT_MIN, INT_MAX, INT_MIN};
+    for (const cv::Point2f& c : tiles) {
+        const cv::Point2f g = apply(hint.imageToGrid, c);
+        const int i = int(std::floor(g.x)), j = int(std::floor(g.y));
+        hint.i0 = std::min(hint.i0, i), hint.i1 = std::max(hint.i1, i);
+        hint.j0 = std::min(hint.j0, j), hint.j1 = std::max(hint.j1, j);
+    }
+    return hint;
+}
+
 // Chromaticity histogram: r = R/(R+G+B), g = G/(R+G+B) in kChroma x kChroma bins.
 constexpr int kChroma = 16;
 using ColourHistogram = std::array<std::uint16_t, kChroma * kChroma>;
@@ -235,16 +345,18 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         out.error = "the reference set knows no tile of this game";
         return finish();
     }
+    if (bgr.empty()) {
+        out.error = "no board found: empty image";
+        return finish();
+    }
     std::string why;
-    const bool hinted = p.grid.valid();
+    GridHint hint = p.grid; // a fixed camera's lattice, or the small boards' squares
+    bool hinted = hint.valid();
+    int ring = p.gridRing; // cells read around the hint's span
     std::optional<LatticeAxes> axes;
     if (!hinted) {
         axes = findLatticeAxes(bgr, p.lattice, &why);
-        if (!axes) {
-            out.error = "no board found: " + why;
-            return finish();
-        }
-        out.segments = axes->segments, out.family = axes->family;
+        if (axes) out.segments = axes->segments, out.family = axes->family;
     }
     lap("lattice");
     const Pyramid pyr(bgr);
@@ -258,10 +370,10 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         return true;
     };
     // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles.
-    cv::Matx33d bestGrid = p.grid.imageToGrid;
+    cv::Matx33d bestGrid = hint.imageToGrid;
     double bestScore = hinted ? p.tileScore : -1;
     const std::vector<AxisHypothesis> noHypotheses; // with a hint there is nothing to try
-    for (const AxisHypothesis& hu : hinted ? noHypotheses : axes->u)
+    for (const AxisHypothesis& hu : hinted || !axes ? noHypotheses : axes->u)
         for (const AxisHypothesis& hv : axes->v) {
             const cv::Matx33d G = orient(gridTransform(*axes, hu, hv), axes->centre);
             const cv::Matx33d Gi = G.inv();
@@ -281,16 +393,29 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
             mean /= double(scores.size());
             if (mean > bestScore) bestScore = mean, bestGrid = G;
         }
-    if (bestScore < p.tileScore) {
-        out.error = "no board found: no lattice hypothesis shows tiles (best match " +
-                    std::to_string(bestScore).substr(0, 4) + ")";
-        return finish();
-    }
+    if (!axes && !hinted)
+        why = "no board found: " + why;
+    else if (bestScore < p.tileScore)
+        why = "no board found: no lattice hypothesis shows tiles (best match " +
+              std::to_string(bestScore).substr(0, 4) + ")";
     lap("hypotheses");
+    // Stage 1b: too few lines for a lattice (a board of a few tiles): tile squares instead.
+    if (!hinted && bestScore < p.tileScore) {
+        const std::vector<cv::Vec4f> segments =
+            axes ? axes->segments : lineSegments(bgr, p.lattice);
+        hint = gridFromSquares(findTileQuads(segments, bgr.size(), p.lattice), classifier_, pyr, p);
+        lap("squares");
+        if (!hint.valid()) {
+            out.error = why + "; no tile-shaped square either";
+            return finish();
+        }
+        hinted = true, ring = p.squareRing, bestGrid = hint.imageToGrid;
+        out.segments = segments, out.family.assign(segments.size(), -1);
+    }
     // The cells in the span of the lattice evidence (plus a ring) under a grid transform.
     auto span = [&](const cv::Matx33d& g, int& i0, int& i1, int& j0, int& j1) {
         if (hinted) { // the earlier picture's tiles and a ring for a new one
-            i0 = p.grid.i0 - 1, i1 = p.grid.i1 + 1, j0 = p.grid.j0 - 1, j1 = p.grid.j1 + 1;
+            i0 = hint.i0 - ring, i1 = hint.i1 + ring, j0 = hint.j0 - ring, j1 = hint.j1 + ring;
             return true;
         }
         i0 = INT_MAX, i1 = INT_MIN, j0 = INT_MAX, j1 = INT_MIN;
@@ -403,6 +528,27 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                 const cv::Matx33d refit = cv::Matx33d(H).inv();
                 int a0, a1, b0, b1;
                 if (span(refit, a0, a1, b0, b1)) G = refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
+            }
+        } else if (gridPts.size() >= size_t(p.refitMinTiles)) {
+            // Too few tiles for a homography (a small board, whose grid one tile's square may
+            // have set): an affine correction in grid units, or a similarity while the tiles
+            // lie in one row or column (an affine map is not determined by a line).
+            std::vector<cv::Point2f> lies; // where each tile lies on the current grid
+            for (const cv::Point2f& q : imagePts) lies.push_back(apply(G, q));
+            float di = 0, dj = 0;
+            for (const cv::Point2f& g : gridPts)
+                di = std::max(di, std::abs(g.x - gridPts[0].x)),
+                dj = std::max(dj, std::abs(g.y - gridPts[0].y));
+            const cv::Mat A =
+                di > 0 && dj > 0
+                    ? cv::estimateAffine2D(lies, gridPts, cv::noArray(), cv::RANSAC, 0.06)
+                    : cv::estimateAffinePartial2D(lies, gridPts, cv::noArray(), cv::RANSAC, 0.06);
+            if (!A.empty()) {
+                const cv::Matx33d C(A.at<double>(0, 0), A.at<double>(0, 1), A.at<double>(0, 2),
+                                    A.at<double>(1, 0), A.at<double>(1, 1), A.at<double>(1, 2), 0,
+                                    0, 1);
+                int a0, a1, b0, b1;
+                if (span(C * G, a0, a1, b0, b1)) G = C * G, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
             }
         }
         judgeColours(seen);
@@ -590,6 +736,26 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     // Stage 6: notation. The start tile at (0,0) unturned: among tiles of the start kind, the
     // one nearest the middle; the board is turned so that it lies unturned.
     if (out.tiles() == 0) {
+        // A small board's few lines can make a lattice on which no tile shows: its tiles'
+        // squares instead (once: the retry reads on a hint).
+        if (axes) {
+            RecogniseParams again = p;
+            again.grid = gridFromSquares(findTileQuads(axes->segments, bgr.size(), p.lattice),
+                                         classifier_, pyr, p);
+            again.gridRing = p.squareRing;
+            if (again.grid.valid()) {
+                Recognition r = recognise(bgr, again);
+                if (r.ok()) {
+                    r.segments = std::move(out.segments);
+                    r.family.assign(r.segments.size(), -1);
+                    finish();
+                    r.millis += out.millis;
+                    r.stageMillis.insert(r.stageMillis.begin(), out.stageMillis.begin(),
+                                         out.stageMillis.end());
+                    return r;
+                }
+            }
+        }
         out.error = "no tile recognised";
         return finish();
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace vision {
@@ -161,8 +162,11 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     // The legal option whose feature lies under its base.
     const cv::Point2f at = toEngineTile(b.base, o.quarterTurn);
     const std::vector<adj::MeepleOption> options = s.legalMeeples();
-    float best = std::numeric_limits<float>::infinity();
+    float best = std::numeric_limits<float>::infinity(), runnerUp = best;
     std::optional<adj::MeepleOption> chosen;
+    auto sameSpot = [](const adj::MeepleOption& x, const adj::MeepleOption& y) {
+        return x.feature == y.feature && x.corner == y.corner;
+    };
     for (const adj::MeepleOption& m : options) {
         float d = 0;
         if (m.kind == adj::MeepleKind::Barn) {
@@ -174,9 +178,19 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         // Among kinds on one feature the follower comes first (the common piece).
         if (d < best - 1e-4f || (d < best + 1e-4f && chosen && chosen->kind != m.kind &&
                                  m.kind == adj::MeepleKind::Follower)) {
+            if (chosen && !sameSpot(*chosen, m)) runnerUp = best;
             best = d;
             chosen = m;
+        } else if (chosen && !sameSpot(*chosen, m)) {
+            runnerUp = std::min(runnerUp, d);
         }
+    }
+    // A base on the border of two features (a follower at a road's edge, a monk at the
+    // cloister's door) is the players' to say: the base is known to a few hundredths of a tile.
+    if (chosen && runnerUp - best < params_.featureMargin) {
+        out.problem = "the piece on the new tile at " + where(t.pos) +
+                      " stands where two features meet: on which does it stand?";
+        return std::nullopt;
     }
     if (!chosen || best > params_.featureSlack) {
         out.problem =
@@ -246,6 +260,16 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     if (o.status == TurnObservation::Status::Discrepancy) {
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = o.problem;
+        return out;
+    }
+    // With the camera where it was, the new tile's cell must have changed since the last
+    // picture a turn was read from: a cell that did not is table or shadow read as a tile.
+    const float same =
+        areaSimilarity(bgr, lastPicture_, o.recognition.cells[size_t(o.newCell)].corners);
+    if (same > params_.sameAsLast) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.problem = "the tile read at " + where(o.action->placement.pos) +
+                      " looks as it did in the last picture: no tile was laid there";
         return out;
     }
     out.misfit = rereadTile(before, out.tile, bgr);

@@ -11,6 +11,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,23 @@ struct LatticeParams {
     double angleToleranceDeg = 1.5;
     double minTile = 14; // smallest tile side considered, image pixels
     std::uint64_t seed = 1;
+    // Small boards (findTileQuads): corners where two segments end together, paired across a
+    // tile's diagonal.
+    double minArm = 20;       // shortest segment taken as a tile's side (or part of it), pixels
+    double cornerGap = 0.25;  // both ends within this share of the shorter arm (+3 px): rounded
+                              // corners and LSD stop short of the true corner
+    double minCornerDeg = 45; // a square's corner seen at up to 45 degrees of tilt is wider
+    double parallelDeg = 15;  // opposite sides of one tile under perspective stay this close
+    int maxQuadTiles = 3;     // aligned tiles merge their sides into one segment: a quad may
+                              // span a row of up to this many tiles
+    int maxQuads = 600;       // the best supported quads kept for the classifier to verify
+    // A quad must be squares seen by some pinhole camera: focal lengths tried (times the
+    // picture's longer side; phones and webcams are 0.5 to 1.5), and the largest error allowed
+    // (cosine between the plane's axes, or their length ratio less one; hand-laid tiles twist
+    // and LSD's ends wander by a few pixels; 0.2 found more boards of 1-8 tiles than 0.12 or
+    // 0.16 with no more wrong tiles over the small-board test and bench together).
+    cv::Vec2d focalRange{0.4, 4.0};
+    double maxSquareError = 0.2;
 };
 
 struct AxisHypothesis {
@@ -41,6 +59,24 @@ struct LatticeAxes {
 
 std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticeParams& params,
                                            std::string* why);
+
+// The straight segments (LSD on a workWidth copy), image pixels, those of minSegment or longer.
+std::vector<cv::Vec4f> lineSegments(const cv::Mat& bgr, const LatticeParams& params);
+
+// Stage 1b, for boards too small for the lattice (the start tile alone has four borders, too
+// few for vanishing points and combs): tile-shaped quadrilaterals straight from the segments.
+// An L-shaped corner is two segments ending together; two corners whose arms point at each
+// other span a quad (its four sides under perspective, not a parallelogram); a corner left
+// unpaired offers the parallelogram of its arms. Each quad says how many tiles it may span
+// (a row's aligned sides merge into one segment). The classifier must verify them: most are
+// drawings on the tiles, not tiles.
+struct TileQuad {
+    std::array<cv::Point2f, 4> corners; // image pixels, going round
+    int across = 1, down = 1;           // tiles along corners 0 -> 1, and along 1 -> 2
+    double support = 0;                 // share of the perimeter segments cover, 0..1
+};
+std::vector<TileQuad> findTileQuads(const std::vector<cv::Vec4f>& segments, cv::Size image,
+                                    const LatticeParams& params);
 
 // image -> grid (u east, v south; integer lines are tile borders) for one pair of hypotheses.
 cv::Matx33d gridTransform(const LatticeAxes& axes, const AxisHypothesis& u,

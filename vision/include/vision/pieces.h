@@ -90,6 +90,13 @@ std::optional<cv::Point2f> boardPointInTile(const cv::Matx33d& boardToImage, cv:
 // feature of a tile placed with `rotation`: 0 inside it.
 float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature, cv::Point2f point);
 
+// How alike the area within `corners` looks in two pictures from the same camera: the
+// correlation of its pattern (per channel, averaged; -1..1), on the area unwarped to `size`
+// pixels, so a change of light does not count. Where nothing was laid the grain of the table
+// or the drawing of a tile comes back (near 1); a tile laid on the table does not (near 0).
+float areaSimilarity(const cv::Mat& a, const cv::Mat& b, const std::array<cv::Point2f, 4>& corners,
+                     int size = 32);
+
 // Each player's colour, learned per game from the player's pieces. Distances are in L*a*b*
 // with lightness counted at half weight (light falls unevenly over a table).
 class PlayerColours {

@@ -34,6 +34,7 @@ struct RecogniseParams {
     // cells of that span plus a ring around it are read (a board of one tile has too few
     // lines to be found afresh). The caller checks the result and searches again if it moved.
     GridHint grid;
+    int gridRing = 1;        // rings of cells read around the hint's span
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
@@ -41,6 +42,23 @@ struct RecogniseParams {
     // less than this more tile-like than table-like (log-likelihood ratio per pixel): the
     // table (whose grain can correlate with a quiet tile of its colour), not a tile.
     float maxPhotometric = 0.5f, tileColourLlr = 1.0f;
+    // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
+    // cells match a template at least squareScore with a plausible contrast (photometric at
+    // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
+    // first, are classified in full; other verified quads whose corners lie within
+    // squareMerge (tile units) of the best one's grid points join its homography. The cells of
+    // those tiles plus squareRing rings are read: two rings leave table cells away from the
+    // tiles for the colour models.
+    float squareScore = 0.7f;
+    // A verified tile lies where its quad says (the sliding match's shift at most this, tile
+    // units): a quad split into thinner cells than tiles reads one tile in each, shifted.
+    float squareShift = 0.08f;
+    int squareVerify = 24;
+    double squareMerge = 0.2;
+    int squareRing = 2;
+    // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
+    // this many (a homography needs more than a small board has).
+    int refitMinTiles = 2;
     int players = 2; // for the notation only
 };
 
