@@ -6,6 +6,7 @@
 
 #include "adjudicator/actions.h"
 #include "adjudicator/render.h"
+#include "vision/evaluate.h"
 #include "vision/image_io.h"
 #include "vision/recording.h"
 #include "vision/tracker.h"
@@ -195,7 +196,7 @@ int visionTrack(const std::vector<std::string>& args) {
     vision::GameTracker tracker(*refs, game);
     int read = 0, byHand = 0, disagreed = 0, turnsDone = 0;
     std::string jsonTurns;
-    const std::regex settled(R"(turn-(\d+)-b\.[a-z]+$)");
+    const std::regex recorded(R"(turn-(\d+)-([ab])\.[a-z]+$)");
     auto applyTurn = [&](const std::vector<adj::Action>& actions, const std::string& how,
                          const std::string& picture) {
         std::string text;
@@ -230,6 +231,13 @@ int visionTrack(const std::vector<std::string>& args) {
             std::fprintf(stderr, "%s\n", img.error.c_str());
             continue;
         }
+        // In a recording each picture names its turn: one of a turn already played is passed
+        // over (a reading from it would be taken for the next turn).
+        std::smatch m;
+        const bool named = list && std::regex_search(name, m, recorded);
+        const int shows = named ? std::stoi(m[1]) : 0;
+        const bool settledPicture = named && m[2] == "b";
+        if (named && shows <= turnsDone) continue;
         const vision::TrackedTurn t = tracker.observe(s, img.image);
         if (t.status == vision::TrackedTurn::Status::Turn) {
             for (const std::string& w : t.warnings)
@@ -244,9 +252,7 @@ int visionTrack(const std::vector<std::string>& args) {
                 }
                 const auto played = parseTurn(s, list->turns[size_t(turnsDone)]);
                 for (const adj::Action& a : played) adj::apply(theirs, a);
-                if (mine.scores() != theirs.scores() ||
-                    mine.meeples().size() != theirs.meeples().size() ||
-                    mine.board().size() != theirs.board().size()) {
+                if (!vision::sameOutcome(mine, theirs)) {
                     ++disagreed;
                     if (!json)
                         std::printf("  %s: the camera read %s\n", name.c_str(), seen.c_str());
@@ -261,10 +267,8 @@ int visionTrack(const std::vector<std::string>& args) {
         if (t.status == vision::TrackedTurn::Status::Discrepancy && !json)
             std::printf("  %s: %s\n", name.c_str(), t.problem.c_str());
         // The settled picture of a recorded turn the camera could not read: the players enter
-        // the turn by hand, as the recording lists it.
-        std::smatch m;
-        if (list && std::regex_search(name, m, settled) && std::stoi(m[1]) == turnsDone + 1 &&
-            size_t(turnsDone) < list->turns.size()) {
+        // the turn (and any before it still missing) by hand, as the recording lists it.
+        while (settledPicture && turnsDone < shows && size_t(turnsDone) < list->turns.size()) {
             const auto actions = parseTurn(s, list->turns[size_t(turnsDone)]);
             ++byHand;
             applyTurn(actions, "by hand", name);
@@ -286,6 +290,16 @@ int visionTrack(const std::vector<std::string>& args) {
     std::printf("\n%zu pictures: %d turns read by the camera, %d entered by hand, %d corrected\n",
                 pictures.size(), read, byHand, disagreed);
     printFinalScores(s, names, false);
+    if (list) { // the recorded game played as listed, for comparison
+        adj::State played = *adj::State::create(game);
+        for (const std::string& turn : list->turns)
+            for (const adj::Action& a : parseTurn(played, turn)) adj::apply(played, a);
+        played.endGame();
+        std::printf("The recording as played:");
+        for (int p = 0; p < game.players; ++p)
+            std::printf(" %s %d%s", names[size_t(p)].c_str(), played.score(p),
+                        p + 1 < game.players ? "," : "\n");
+    }
     return 0;
 }
 

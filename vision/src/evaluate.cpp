@@ -118,6 +118,15 @@ std::vector<std::tuple<int, int, int, int, int, int>> piecesOnBoard(const adj::S
 
 } // namespace
 
+bool sameOutcome(const adj::State& a, const adj::State& b) {
+    if (a.scores() != b.scores() || a.board().size() != b.board().size()) return false;
+    for (const adj::PlacedTile& t : a.board().tiles()) {
+        const adj::PlacedTile* u = b.board().at(t.pos);
+        if (!u || u->kind != t.kind) return false;
+    }
+    return piecesOnBoard(a) == piecesOnBoard(b);
+}
+
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
                                    const TrackerParams& params) {
     TrackingEvaluation f;
@@ -158,8 +167,7 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
             }
             const adj::Action& tile = t.actions.front();
             if (tile.tileKind != todo.front().tileKind ||
-                !(tile.placement.pos == todo.front().placement.pos) ||
-                mine.scores() != theirs.scores() || piecesOnBoard(mine) != piecesOnBoard(theirs)) {
+                !(tile.placement.pos == todo.front().placement.pos) || !sameOutcome(mine, theirs)) {
                 ++f.wrong;
                 misread = true;
                 f.notes.push_back("turn " + std::to_string(i + 1) + ": played " + truth.text +

@@ -45,6 +45,10 @@ struct TrackingEvaluation {
     std::vector<double> millis;     // GameTracker::observe per settled picture
     std::vector<std::string> notes; // each wrong reading and each refusal, for people
 };
+// Two states after the same turn agree: same scores, same tiles, and the same pieces in board
+// terms (a tile read at a rotation that looks the same compares equal).
+bool sameOutcome(const adj::State& a, const adj::State& b);
+
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
                                    const TrackerParams& params = {});
 
