@@ -170,8 +170,11 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                 !(tile.placement.pos == todo.front().placement.pos) || !sameOutcome(mine, theirs)) {
                 ++f.wrong;
                 misread = true;
-                f.notes.push_back("turn " + std::to_string(i + 1) + ": played " + truth.text +
-                                  ", read " + seen);
+                f.notes.push_back(
+                    "turn " + std::to_string(i + 1) + ": played " + truth.text + ", read " + seen +
+                    "(misfit " + std::to_string(int(t.misfit * 10) / 10.0).substr(0, 4) +
+                    ", correlation " +
+                    std::to_string(int(t.correlation * 100) / 100.0).substr(0, 4) + ")");
                 break; // the players correct it: the turn as played
             }
             ++f.read;

@@ -103,7 +103,9 @@ struct DrawingFit {
     cv::Mat residual;     // per pixel, the colour distance to the fitted drawing (CV_32F)
     cv::Mat soft, fitted; // the picture softened and the drawing fitted to it (CV_32FC3)
     double misfit = std::numeric_limits<double>::infinity(); // its median inside the rim
-    double alignment = 0; // the mean without the worst tenth: how well the drawing lines up
+    double alignment = 0;   // the mean without the worst tenth: how well the drawing lines up
+    double correlation = 0; // of picture and drawing (channels pooled): a flat hand fits any
+                            // drawing with no contrast, but does not correlate with it
 };
 
 cv::Mat unwarp(const cv::Mat& bgr, const cv::Matx33d& tileToImage, int n) {
@@ -150,7 +152,9 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
         cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
         weight(f.inner).setTo(255);
         cv::Mat residual, fit;
+        double covSum = 0, spreadSum = 0;
         for (int pass = 0; pass < 2; ++pass) {
+            covSum = spreadSum = 0;
             std::vector<cv::Mat> fitted(3);
             for (int ch = 0; ch < 3; ++ch) {
                 cv::Scalar ms, ss, mq, sq;
@@ -160,6 +164,8 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
                 const double cov = cv::mean(sc.mul(qc), weight)[0];
                 const double gain = sq[0] > 1e-3 ? cov / (sq[0] * sq[0]) : 0;
                 fitted[size_t(ch)] = qc * gain + ms[0];
+                covSum += cov;
+                spreadSum += ss[0] * sq[0];
             }
             cv::merge(fitted, fit);
             cv::Mat diff = seenSoft - fit, sq;
@@ -179,6 +185,7 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
             f.residual = residual;
             f.fitted = fit;
             f.soft = seenSoft;
+            f.correlation = spreadSum > 1e-6 ? covSum / spreadSum : 0;
             // Pieces cover a few per cent of a tile; a misaligned road or wall much more.
             const float cut = innerMedian(residual, f.inner, 0.9);
             cv::Mat kept = residual(f.inner) <= cut;
@@ -262,9 +269,13 @@ float areaSimilarity(const cv::Mat& a, const cv::Mat& b, const std::array<cv::Po
 }
 
 float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
-                    const std::vector<cv::Mat>& drawings, const PieceParams& params) {
+                    const std::vector<cv::Mat>& drawings, const PieceParams& params,
+                    float* correlation) {
+    if (correlation) *correlation = 0;
     if (bgr.empty() || drawings.empty()) return std::numeric_limits<float>::infinity();
-    return float(fitDrawings(bgr, corners, drawings, params).misfit);
+    const DrawingFit f = fitDrawings(bgr, corners, drawings, params);
+    if (correlation) *correlation = float(f.correlation);
+    return float(f.misfit);
 }
 
 std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,

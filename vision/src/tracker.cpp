@@ -273,6 +273,20 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         return out;
     }
     out.misfit = rereadTile(before, out.tile, bgr);
+    {
+        const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+        const int drawn = ((o.action->placement.rotation - o.quarterTurn) % 4 + 4) % 4;
+        drawingMisfit(bgr, c.corners,
+                      drawingsOf(refs_, before.kinds()[size_t(o.action->tileKind)]->id, drawn),
+                      params_.pieces, &out.correlation);
+    }
+    if (out.correlation < params_.minCorrelation) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.problem = "the new tile at " + where(o.action->placement.pos) +
+                      " does not show the drawing of " + adj::actionText(before, *o.action) +
+                      " (a hand or a shadow over the table?)";
+        return out;
+    }
     if (out.misfit > params_.maxMisfit) {
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = "the new tile at " + where(o.action->placement.pos) +

@@ -74,9 +74,12 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
 
 // How badly the best of `drawings` explains the tile's picture: the median colour distance
 // (0..255 scale) after fitting it to the light. Robust to pieces on the tile (they cover a few
-// per cent of it), so it tells which drawing a tile with a piece on it shows.
+// per cent of it), so it tells which drawing a tile with a piece on it shows. *correlation (if
+// given): of the picture with that drawing (-1..1); a flat patch (a hand, a shadow) is
+// "explained" by any drawing seen with no contrast, but does not correlate with it.
 float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
-                    const std::vector<cv::Mat>& drawings, const PieceParams& params = {});
+                    const std::vector<cv::Mat>& drawings, const PieceParams& params = {},
+                    float* correlation = nullptr);
 
 // The reference drawings of a kind, turned `rotation` quarter turns clockwise.
 std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation);

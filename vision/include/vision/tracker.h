@@ -30,7 +30,8 @@ struct TrackedTurn {
     std::vector<std::string> warnings; // Turn: pieces on the board that disagree with the game
     TurnObservation tile;              // the tile's observation (recognition, alignment)
     std::vector<PieceBlob> pieces;     // what stands on the new tile
-    float misfit = 0; // how badly the new tile's drawing explains its picture (0..255 scale)
+    float misfit = 0;      // how badly the new tile's drawing explains its picture (0..255 scale)
+    float correlation = 0; // how well its picture correlates with that drawing (-1..1)
 };
 
 struct TrackerParams {
@@ -41,6 +42,7 @@ struct TrackerParams {
     float featureMargin = 0.05f; // the next feature as near as this (tiles) more: ambiguous
     float featureSlack = 0.12f;  // a base this far (tiles) outside every legal feature: unreadable
     float maxMisfit = 8;         // the new tile's drawing explains it worse: not a tile read
+    float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
     float clearlyBetter = 0.8f;  // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
