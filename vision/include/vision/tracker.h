@@ -36,14 +36,14 @@ struct TrackedTurn {
 
 struct TrackerParams {
     PieceParams pieces;
-    float sameColour = 22;       // a piece this close to a player's colour (L*a*b*) is theirs
-    float otherColour = 0.6f;    // another player's colour this much nearer: not the player's
-    float minColourGap = 12;     // two players' learned colours must differ by this much
-    float featureMargin = 0.05f; // the next feature as near as this (tiles) more: ambiguous
-    float featureSlack = 0.12f;  // a base this far (tiles) outside every legal feature: unreadable
-    float maxMisfit = 8;         // the new tile's drawing explains it worse: not a tile read
+    float sameColour = 22;        // a piece this close to a player's colour (L*a*b*) is theirs
+    float otherColour = 0.6f;     // another player's colour this much nearer: not the player's
+    float minColourGap = 12;      // two players' learned colours must differ by this much
+    float featureMargin = 0.05f;  // the next feature as near as this (tiles) more: ambiguous
+    float featureSlack = 0.12f;   // a base this far (tiles) outside every legal feature: unreadable
+    float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
-    float clearlyBetter = 0.8f;  // another drawing's misfit below this share of the classifier's
+    float clearlyBetter = 0.8f;   // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
 };
