@@ -242,6 +242,30 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o,
     return best;
 }
 
+std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
+                                             const cv::Mat& bgr, float misfit) const {
+    // Tiles that differ only in a small mark (a city with or without a pennant) have the same
+    // sides; with a piece standing on the tile the mark may be hidden, or the piece taken for
+    // one. Another kind with the same sides that may lie there and explains the picture about
+    // as well is a question for the players.
+    const adj::Placement& pl = o.action->placement;
+    const tiledb::TileKind& chosen = *before.kinds()[size_t(o.action->tileKind)];
+    const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+    for (int k = 0; k < int(before.kinds().size()); ++k) {
+        const tiledb::TileKind& other = *before.kinds()[size_t(k)];
+        if (k == o.action->tileKind || other.inSupply || before.remaining(k) <= 0 ||
+            other.sideSignature[pl.rotation] != chosen.sideSignature[pl.rotation])
+            continue;
+        const std::vector<adj::Placement> legal = before.legalPlacements(k);
+        if (std::find(legal.begin(), legal.end(), pl) == legal.end()) continue;
+        const int drawn = ((pl.rotation - o.quarterTurn) % 4 + 4) % 4;
+        if (drawingMisfit(bgr, c.corners, drawingsOf(refs_, other.id, drawn), params_.pieces) <
+            params_.lookAlike * misfit)
+            return other.id;
+    }
+    return "";
+}
+
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
@@ -309,6 +333,16 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         if (!piece) {
             out.status = TrackedTurn::Status::Discrepancy;
             return out;
+        }
+        if (piece->kind == adj::Action::Kind::Piece) {
+            if (const std::string twin = lookAlikeUnderPiece(before, o, bgr, out.misfit);
+                !twin.empty()) {
+                out.status = TrackedTurn::Status::Discrepancy;
+                out.problem = "the piece on the new tile at " + where(o.action->placement.pos) +
+                              " may hide a pennant: is it " +
+                              before.kinds()[size_t(o.action->tileKind)]->id + " or " + twin + "?";
+                return out;
+            }
         }
         const adj::State placed = s;
         if (!adj::apply(s, *piece).ok()) {

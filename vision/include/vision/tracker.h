@@ -43,7 +43,9 @@ struct TrackerParams {
     float featureSlack = 0.12f;   // a base this far (tiles) outside every legal feature: unreadable
     float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
-    float clearlyBetter = 0.8f;   // another drawing's misfit below this share of the classifier's
+    float clearlyBetter = 0.8f;
+    float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous   //
+                              // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
 };
@@ -69,6 +71,10 @@ private:
     std::optional<cv::Point2f> footIn(const TurnObservation& o, const CellResult& c) const;
     std::vector<PieceBlob> piecesOn(const TurnObservation& o, const adj::PlacedTile& t,
                                     const cv::Mat& bgr, const cv::Mat& previous) const;
+    // Another kind that may lie where the new tile lies, with the same sides, explaining the
+    // picture about as well (a pennant hidden by the piece, or the piece taken for one): its id.
+    std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
+                                    const cv::Mat& bgr, float misfit) const;
     float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr) const;
     // Is a piece of `player` standing on feature `feature` of tile `t`?
     bool sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
