@@ -124,19 +124,28 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     const adj::PlacedTile& t = s.board().tiles().back();
     const int player = s.currentPlayer();
     std::vector<PieceBlob> blobs = piecesOn(o, t, bgr, lastPicture_);
-    // Once colours are known, a blob in nobody's colour is the tile's own drawing misfitted.
+    // Once colours are known, a blob in nobody's colour is no player's piece; but it may be one
+    // whose colour the light or the drawing under it changed: never a silent pass.
     bool anyKnown = false;
     for (int i = 0; i < colours_.players(); ++i) anyKnown |= colours_.known(i);
+    bool stranger = false;
     if (anyKnown)
         blobs.erase(std::remove_if(blobs.begin(), blobs.end(),
                                    [&](const PieceBlob& b) {
                                        float d = 0;
                                        colours_.nearest(b.lab, &d);
-                                       return d > 2.5f * params_.sameColour &&
-                                              !(!colours_.known(player) &&
-                                                d > params_.minColourGap);
+                                       const bool far =
+                                           d > 2.5f * params_.sameColour &&
+                                           !(!colours_.known(player) && d > params_.minColourGap);
+                                       stranger |= far;
+                                       return far;
                                    }),
                     blobs.end());
+    if (blobs.empty() && stranger) {
+        out.problem = "something in no player's colour stands on the new tile at " + where(t.pos) +
+                      ": is it a piece?";
+        return std::nullopt;
+    }
     out.pieces = blobs;
     if (blobs.empty()) return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
     if (blobs.size() > 1) {
