@@ -10,6 +10,7 @@
 //
 //   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [-v]
 // -v prints each piece whose colour was read as another player's.
+#include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
 
@@ -33,11 +34,7 @@ double percentile(std::vector<double> v, double q) {
     return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
 }
 
-struct Art {
-    std::string name;
-    vision::ReferenceSet refs;
-    vision::TileFaceSource faces;
-};
+using bench::Art;
 
 struct PieceCounts {
     int truth = 0, found = 0, extra = 0, colour = 0, feature = 0;
@@ -127,24 +124,7 @@ int main(int argc, char** argv) {
     }
     cv::setNumThreads(1);
     const std::vector<const tiledb::TileSet*> sets = {tiledb::Catalogue::bundled().set("base")};
-    std::vector<Art> sources;
-    std::stringstream list(arts);
-    for (std::string name; std::getline(list, name, ',');) {
-        if (name == "procedural") {
-            sources.push_back({name, vision::enrolProcedural(sets), {}});
-            continue;
-        }
-        std::string error;
-        const auto images =
-            vision::loadArtFolder(std::string(CARC_SHARED_DIR) + "/tile-art/" + name, sets, &error);
-        if (!images) {
-            std::printf("art '%s' skipped: %s\n", name.c_str(), error.c_str());
-            continue;
-        }
-        Art a{name, {}, vision::facesFromImages(*images)};
-        for (const auto& im : *images) a.refs.add(im.kind, im.image);
-        sources.push_back(std::move(a));
-    }
+    const std::vector<bench::Art> sources = bench::artSources(arts, sets);
     const double tilts[4] = {0, 20, 35, 45};
     std::printf("| pieces: art | scenes | pieces | recall %% | extra | colour %% | feature %% |\n"
                 "|---|---|---|---|---|---|---|\n");

@@ -13,6 +13,7 @@
 // and its stage times (timing on a busy machine). --small: boards of 1, 2, 3, 5 and 8 tiles
 // instead (the first turns of a game), seen by a camera at a fixed height (tiles ~70 px at the
 // board's middle), where the lattice search gives way to the tiles' squares.
+#include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
@@ -32,11 +33,7 @@
 
 namespace {
 
-struct Art {
-    std::string name;
-    vision::ReferenceSet refs;
-    vision::TileFaceSource faces; // empty: the default procedural faces
-};
+using bench::Art;
 
 struct Row {
     int scenes = 0, exact = 0, failed = 0;
@@ -105,32 +102,7 @@ int main(int argc, char** argv) {
     std::vector<const tiledb::TileSet*> allSets;
     for (const char* id : {"base", "winter", "abbey-mayor"})
         allSets.push_back(tiledb::Catalogue::bundled().set(id));
-    // Art sources.
-    std::vector<Art> sources;
-    std::stringstream list(arts);
-    for (std::string name; std::getline(list, name, ',');) {
-        if (name == "procedural") {
-            sources.push_back({name, vision::enrolProcedural(allSets), {}});
-        } else if (name == "autumn") {
-            const auto pal = vision::ProceduralPalette::autumn();
-            Art a{name, vision::enrolProcedural(allSets, 2, pal), {}};
-            a.faces = [pal](const tiledb::TileKind& k, int rot, int size) {
-                return vision::drawTile(k, rot, size, 7, pal);
-            };
-            sources.push_back(std::move(a));
-        } else {
-            const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/" + name;
-            std::string error;
-            const auto images = vision::loadArtFolder(folder, allSets, &error);
-            if (!images) {
-                std::printf("art '%s' skipped: %s\n", name.c_str(), error.c_str());
-                continue;
-            }
-            Art a{name, {}, vision::facesFromImages(*images)};
-            for (const auto& im : *images) a.refs.add(im.kind, im.image);
-            sources.push_back(std::move(a));
-        }
-    }
+    const std::vector<bench::Art> sources = bench::artSources(arts, allSets);
     const double tilts[4] = {0, 20, 35, 45};
     std::map<std::string, Row> rows;
     Row all;

@@ -23,6 +23,16 @@ cv::Point2f apply(const cv::Matx33d& H, cv::Point2d p) {
     return cv::Point2f(float(q[0] / q[2]), float(q[1] / q[2]));
 }
 
+// Grid cell (i, j) lies wholly inside the picture `frame` under the grid -> image map.
+bool cellInside(const cv::Rect& frame, const cv::Matx33d& toImage, int i, int j) {
+    for (cv::Point2d g : {cv::Point2d(i, j), cv::Point2d(i + 1, j), cv::Point2d(i + 1, j + 1),
+                          cv::Point2d(i, j + 1)}) {
+        const cv::Point2f q = apply(toImage, g);
+        if (!frame.contains(cv::Point(int(q.x), int(q.y)))) return false;
+    }
+    return true;
+}
+
 // Image pyramid: level L is the picture halved L times (so tiles stay near template size).
 struct Pyramid {
     std::vector<cv::Mat> levels;
@@ -132,12 +142,7 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
         std::vector<cv::Point> good;           // cells verified as tiles, quad grid
     };
     auto inside = [&](const cv::Matx33d& toImage, int i, int j) {
-        for (cv::Point2d g : {cv::Point2d(i, j), cv::Point2d(i + 1, j), cv::Point2d(i + 1, j + 1),
-                              cv::Point2d(i, j + 1)}) {
-            const cv::Point2f q = apply(toImage, g);
-            if (!frame.contains(cv::Point(int(q.x), int(q.y)))) return false;
-        }
-        return true;
+        return cellInside(frame, toImage, i, j);
     };
     auto patch = [&](const cv::Matx33d& H, int i, int j) {
         return cellPatch(pyr, pyramidLevel(tileSide(H, cv::Point2d(i + 0.5, j + 0.5))), H, i, j);
@@ -362,12 +367,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     const Pyramid pyr(bgr);
     const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
     auto inside = [&](const cv::Matx33d& toImage, int i, int j) {
-        for (cv::Point2d g : {cv::Point2d(i, j), cv::Point2d(i + 1, j), cv::Point2d(i + 1, j + 1),
-                              cv::Point2d(i, j + 1)}) {
-            const cv::Point2f q = apply(toImage, g);
-            if (!frame.contains(cv::Point(int(q.x), int(q.y)))) return false;
-        }
-        return true;
+        return cellInside(frame, toImage, i, j);
     };
     // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles.
     cv::Matx33d bestGrid = hint.imageToGrid;
