@@ -312,7 +312,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         return a[a.size() / 2];
     };
     for (int side = 0; side < 4; ++side)
-        for (int k = 0; k < n / 4; ++k) {
+        for (int k = 0; k < p.maxBand; ++k) {
             const int at = side % 2 == 0 ? p.rim + k : n - 1 - p.rim - k;
             cv::Mat line = side < 2 ? bestResidual(cv::Rect(inner.x, at, inner.width, 1))
                                     : bestResidual(cv::Rect(at, inner.y, 1, inner.height));
