@@ -44,6 +44,15 @@ const CellResult* TurnObservation::cellAt(adj::Pos engine) const {
     return nullptr;
 }
 
+bool placeable(const adj::State& s, int kind, const adj::Placement& pl) {
+    const tiledb::TileKind& k = *s.kinds()[size_t(kind)];
+    const bool inBox = k.inSupply ? s.abbeysPlaced(s.currentPlayer()) < s.config().rules.abbeys
+                                  : s.remaining(kind) > 0;
+    if (!inBox) return false;
+    const std::vector<adj::Placement> legal = s.legalPlacements(kind);
+    return std::find(legal.begin(), legal.end(), pl) != legal.end();
+}
+
 TurnObserver::TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game)
     : recogniser_(refs, game) {}
 
@@ -160,7 +169,6 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     if (readings.empty() && !c.kind.empty()) readings.push_back({c.kind, c.rotation, c.score});
     std::sort(readings.begin(), readings.end(),
               [](const Alternative& a, const Alternative& b) { return a.score > b.score; });
-    const adj::PlayerId player = before.currentPlayer();
     std::optional<adj::Action> found;
     float bestScore = 0, nextScore = 0;
     for (const Alternative& a : readings) {
@@ -170,11 +178,8 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
         const int kind = before.kindIndex(a.kind);
         if (kind < 0) continue;
         const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
-        const bool inBox = k.inSupply ? before.abbeysPlaced(player) < before.config().rules.abbeys
-                                      : before.remaining(kind) > 0;
         const adj::Placement pl{at, std::uint8_t((a.rotation + align.k) % 4)};
-        const std::vector<adj::Placement> legal = before.legalPlacements(kind);
-        if (!inBox || std::find(legal.begin(), legal.end(), pl) == legal.end()) continue;
+        if (!placeable(before, kind, pl)) continue;
         if (!found) {
             found = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
             bestScore = a.score;

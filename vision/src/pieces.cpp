@@ -427,6 +427,11 @@ void PlayerColours::learn(int player, const cv::Vec3f& lab) {
     ++samples_[i];
 }
 
+void PlayerColours::set(int player, const cv::Vec3f& lab) {
+    mean_.at(size_t(player)) = lab;
+    samples_[size_t(player)] = 1;
+}
+
 float PlayerColours::distance(int player, const cv::Vec3f& lab) const {
     if (!known(player)) return std::numeric_limits<float>::infinity();
     const cv::Vec3f d = lab - mean_[size_t(player)];

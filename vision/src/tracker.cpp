@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace vision {
@@ -15,8 +14,7 @@ std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
 }
 
-std::string pieceName(const adj::State& s, int player, adj::MeepleKind kind) {
-    (void)s;
+std::string pieceName(int player, adj::MeepleKind kind) {
     return std::string("player ") + std::to_string(player + 1) + "'s " + adj::meepleKindName(kind);
 }
 
@@ -43,6 +41,11 @@ std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellRe
     return out;
 }
 
+// A tile laid with `rotation` on the engine's board, as its drawing faces in the picture.
+int drawnRotation(const TurnObservation& o, int rotation) {
+    return ((rotation - o.quarterTurn) % 4 + 4) % 4;
+}
+
 } // namespace
 
 cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
@@ -52,36 +55,24 @@ cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
 
 GameTracker::GameTracker(const ReferenceSet& refs, const adj::GameConfig& game,
                          TrackerParams params)
-    : refs_(refs), game_(game), params_(params), observer_(refs, game), colours_(game.players) {}
+    : refs_(refs), params_(params), observer_(refs, game), colours_(game.players) {}
 
 void GameTracker::setPlayerColour(int player, const cv::Vec3f& lab) {
-    colours_ = [&] {
-        PlayerColours c = colours_;
-        PlayerColours fresh(c.players());
-        for (int i = 0; i < c.players(); ++i)
-            if (i == player)
-                fresh.learn(i, lab);
-            else if (c.known(i))
-                fresh.learn(i, c.colour(i));
-        return fresh;
-    }();
+    colours_.set(player, lab);
 }
 
 std::optional<cv::Point2f> GameTracker::footIn(const TurnObservation& o,
                                                const CellResult& c) const {
-    const Recognition& r = o.recognition;
-    const CameraOverBoard cam = cameraOverBoard(r.boardToImage, {r.width, r.height});
-    return boardPointInTile(r.boardToImage, cam.foot, c.corners);
+    return boardPointInTile(o.recognition.boardToImage, foot_, c.corners);
 }
 
 std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj::PlacedTile& t,
                                              const cv::Mat& bgr, const cv::Mat& previous) const {
     const CellResult* c = o.cellAt(t.pos);
     if (!c) return {};
-    // The drawing as the picture shows it: the engine's rotation less the picture's turn.
-    const int drawn = ((t.rotation - o.quarterTurn) % 4 + 4) % 4;
-    return findPieces(bgr, latticeCorners(o, *c), drawingsOf(refs_, t.kind->id, drawn),
-                      footIn(o, *c), params_.pieces, previous);
+    return findPieces(bgr, latticeCorners(o, *c),
+                      drawingsOf(refs_, t.kind->id, drawnRotation(o, t.rotation)), footIn(o, *c),
+                      params_.pieces, previous);
 }
 
 bool GameTracker::sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
@@ -104,8 +95,7 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
         if (!o.cellAt(t.pos)) continue; // out of the picture
         const auto blobs = piecesOn(o, t, bgr, {});
         if (!sees(blobs, t, o, int(m.node) - t.firstNode, m.player))
-            out.warnings.push_back(pieceName(before, m.player, m.kind) + " on the tile at " +
-                                   where(t.pos) +
+            out.warnings.push_back(pieceName(m.player, m.kind) + " on the tile at " + where(t.pos) +
                                    " is still in play but the picture does not show it");
     }
     for (const Placed& p : returned_) {
@@ -212,8 +202,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     return adj::Action{adj::Action::Kind::Piece, -1, {}, *chosen};
 }
 
-float GameTracker::rereadTile(const adj::State& before, TurnObservation& o,
-                              const cv::Mat& bgr) const {
+float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
+                              float* correlation) const {
     // The classifier's readings of the new cell, as legal placements, weighed again by how
     // well each drawing explains the whole tile: a piece on the tile can tip the classifier
     // (a red piece on a field reads like a roof), hardly the median misfit. The classifier's
@@ -222,29 +212,25 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o,
     // tells those apart, the median cannot).
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
     const adj::Pos at = o.action->placement.pos;
-    auto misfitOf = [&](int kind, int rotation) {
-        const int drawn = ((rotation - o.quarterTurn) % 4 + 4) % 4;
-        return drawingMisfit(bgr, c.corners,
-                             drawingsOf(refs_, before.kinds()[size_t(kind)]->id, drawn),
-                             params_.pieces);
+    auto misfitOf = [&](int kind, int rotation, float* corr) {
+        return drawingMisfit(
+            bgr, c.corners,
+            drawingsOf(refs_, before.kinds()[size_t(kind)]->id, drawnRotation(o, rotation)),
+            params_.pieces, corr);
     };
-    const float chosen = misfitOf(o.action->tileKind, o.action->placement.rotation);
+    const float chosen = misfitOf(o.action->tileKind, o.action->placement.rotation, correlation);
     float best = chosen;
     std::vector<Alternative> readings = c.alternatives;
     readings.push_back({c.kind, c.rotation, c.score});
     for (const Alternative& a : readings) {
         const int kind = before.kindIndex(a.kind);
-        if (kind < 0) continue;
-        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
-        const bool inBox =
-            k.inSupply ? before.abbeysPlaced(before.currentPlayer()) < before.config().rules.abbeys
-                       : before.remaining(kind) > 0;
         const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
-        const std::vector<adj::Placement> legal = before.legalPlacements(kind);
-        if (!inBox || std::find(legal.begin(), legal.end(), pl) == legal.end()) continue;
-        const float m = misfitOf(kind, pl.rotation);
+        if (kind < 0 || !placeable(before, kind, pl)) continue;
+        float corr = 0;
+        const float m = misfitOf(kind, pl.rotation, &corr);
         if (m < best && m < params_.clearlyBetter * chosen) {
             best = m;
+            *correlation = corr;
             o.action = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
         }
     }
@@ -262,14 +248,13 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
     for (int k = 0; k < int(before.kinds().size()); ++k) {
         const tiledb::TileKind& other = *before.kinds()[size_t(k)];
-        if (k == o.action->tileKind || other.inSupply || before.remaining(k) <= 0 ||
-            other.sideSignature[pl.rotation] != chosen.sideSignature[pl.rotation])
+        if (k == o.action->tileKind || other.inSupply ||
+            other.sideSignature[pl.rotation] != chosen.sideSignature[pl.rotation] ||
+            !placeable(before, k, pl))
             continue;
-        const std::vector<adj::Placement> legal = before.legalPlacements(k);
-        if (std::find(legal.begin(), legal.end(), pl) == legal.end()) continue;
-        const int drawn = ((pl.rotation - o.quarterTurn) % 4 + 4) % 4;
-        if (drawingMisfit(bgr, c.corners, drawingsOf(refs_, other.id, drawn), params_.pieces) <
-            params_.lookAlike * misfit)
+        if (drawingMisfit(bgr, c.corners,
+                          drawingsOf(refs_, other.id, drawnRotation(o, pl.rotation)),
+                          params_.pieces) < params_.lookAlike * misfit)
             return other.id;
     }
     return "";
@@ -305,14 +290,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                       " looks as it did in the last picture: no tile was laid there";
         return out;
     }
-    out.misfit = rereadTile(before, out.tile, bgr);
-    {
-        const CellResult& c = o.recognition.cells[size_t(o.newCell)];
-        const int drawn = ((o.action->placement.rotation - o.quarterTurn) % 4 + 4) % 4;
-        drawingMisfit(bgr, c.corners,
-                      drawingsOf(refs_, before.kinds()[size_t(o.action->tileKind)]->id, drawn),
-                      params_.pieces, &out.correlation);
-    }
+    out.misfit = rereadTile(before, out.tile, bgr, &out.correlation);
     if (out.correlation < params_.minCorrelation) {
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = "the new tile at " + where(o.action->placement.pos) +
@@ -327,6 +305,8 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                       adj::actionText(before, *o.action) + ", leaves too much unexplained)";
         return out;
     }
+    foot_ = cameraOverBoard(o.recognition.boardToImage, {o.recognition.width, o.recognition.height})
+                .foot;
     checkBoard(before, o, bgr, out);
     adj::State s = before;
     if (!adj::apply(s, *o.action).ok()) {

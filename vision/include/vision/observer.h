@@ -41,6 +41,10 @@ struct TurnObservation {
     const CellResult* cellAt(adj::Pos engine) const;
 };
 
+// Whether the player to move may lay a tile of `kind` so: a copy is left in the box (the
+// abbey: in the player's supply) and the placement is legal on the board.
+bool placeable(const adj::State& s, int kind, const adj::Placement& pl);
+
 class TurnObserver {
 public:
     TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game);

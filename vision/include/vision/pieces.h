@@ -112,6 +112,7 @@ public:
     int players() const { return int(mean_.size()); }
     bool known(int player) const { return samples_.at(size_t(player)) > 0; }
     void learn(int player, const cv::Vec3f& lab);
+    void set(int player, const cv::Vec3f& lab); // forgets what was learned for the player
     float distance(int player, const cv::Vec3f& lab) const; // infinity while unknown
     // The known player nearest the colour, or -1 when none is known.
     int nearest(const cv::Vec3f& lab, float* distance = nullptr) const;

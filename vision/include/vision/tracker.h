@@ -75,7 +75,10 @@ private:
     // picture about as well (a pennant hidden by the piece, or the piece taken for one): its id.
     std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
                                     const cv::Mat& bgr, float misfit) const;
-    float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr) const;
+    // The new tile's reading weighed again by drawingMisfit; its misfit, and in *correlation
+    // how its picture correlates with the drawing.
+    float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
+                     float* correlation) const;
     // Is a piece of `player` standing on feature `feature` of tile `t`?
     bool sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
               const TurnObservation& o, int feature, int player) const;
@@ -86,11 +89,11 @@ private:
                                          const cv::Mat& bgr, TrackedTurn& out);
 
     ReferenceSet refs_;
-    adj::GameConfig game_;
     TrackerParams params_;
     TurnObserver observer_;
     PlayerColours colours_;
     std::vector<Placed> returned_; // sent back by the last turn's scoring
+    cv::Point2d foot_;             // the board point under the camera, for the picture being read
     cv::Mat lastPicture_;          // the last picture a turn was read from
 };
 
