@@ -272,6 +272,7 @@ int visionTrack(const std::vector<std::string>& args) {
             const auto actions = parseTurn(s, list->turns[size_t(turnsDone)]);
             ++byHand;
             applyTurn(actions, "by hand", name);
+            if (turnsDone == shows) tracker.resolved(img.image, s);
         }
     }
     const adj::Outcome final = s.endGame();

@@ -150,9 +150,10 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
             const auto start = std::chrono::steady_clock::now();
             const TrackedTurn t = tracker.observe(s, pictures[k]);
             if (k + 1 == pictures.size())
-                f.millis.push_back(std::chrono::duration<double, std::milli>(
-                                       std::chrono::steady_clock::now() - start)
-                                       .count());
+                (t.tile.incremental ? f.millis : f.fullMillis)
+                    .push_back(std::chrono::duration<double, std::milli>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count());
             if (t.status == TrackedTurn::Status::Discrepancy) {
                 f.handAlerts += k + 1 < pictures.size();
                 refused = t.problem;
@@ -182,10 +183,13 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
             done = true;
         }
         if (!done) {
-            if (!refused.empty() && !misread)
-                f.notes.push_back("turn " + std::to_string(i + 1) + " refused: " + refused);
+            if (!misread)
+                f.notes.push_back("turn " + std::to_string(i + 1) +
+                                  (refused.empty() ? " not seen: no new tile in its pictures"
+                                                   : " refused: " + refused));
             ++f.byHand;
             s = theirs;
+            tracker.resolved(pictures.back(), s); // the settled picture shows the turn entered
         }
     }
     adj::State expected = *rec.final;

@@ -1,7 +1,13 @@
 #include "vision/observer.h"
 
+#include "vision/colour_model.h"
+
+#include <opencv2/calib3d.hpp>
+
 #include <algorithm>
+#include <climits>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace vision {
@@ -32,6 +38,79 @@ std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
 }
 
+// The new tile on recognised cell `c`: the legal placement its classifier scores best, or a
+// discrepancy saying what was seen.
+void chooseReading(const adj::State& before, const CellResult& c, TurnObservation& o) {
+    const adj::Pos at = o.toEngine(c.cell);
+    std::vector<Alternative> readings = c.alternatives;
+    if (readings.empty() && !c.kind.empty()) readings.push_back({c.kind, c.rotation, c.score});
+    std::sort(readings.begin(), readings.end(),
+              [](const Alternative& a, const Alternative& b) { return a.score > b.score; });
+    std::optional<adj::Action> found;
+    float bestScore = 0, nextScore = 0;
+    for (const Alternative& a : readings) {
+        // Below the score at which the recogniser calls a cell a tile, a reading is a guess
+        // (the grid off by a third of a tile at the board's edge gives such scores).
+        if (a.score < RecogniseParams{}.tileScore) break;
+        const int kind = before.kindIndex(a.kind);
+        if (kind < 0) continue;
+        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
+        const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
+        if (!placeable(before, kind, pl)) continue;
+        if (!found) {
+            found = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
+            bestScore = a.score;
+        } else if (found->tileKind != kind ||
+                   !sameLook(k, found->placement.rotation, pl.rotation)) {
+            nextScore = a.score;
+            break;
+        }
+    }
+    if (!found) {
+        o.status = TurnObservation::Status::Discrepancy;
+        o.problem = "a new tile at " + where(at) + " (seen as " + c.kind + " turned " +
+                    std::to_string(90 * ((c.rotation + o.quarterTurn) % 4)) +
+                    "°) that is no legal placement of a tile still in the box";
+        return;
+    }
+    o.status = TurnObservation::Status::NewTile;
+    o.action = found;
+    o.newCell = int(&c - o.recognition.cells.data());
+    o.confidence = std::clamp(bestScore - nextScore, 0.0f, 1.0f);
+}
+
+// The cells on free squares that read as tiles -> this turn's tile, or a discrepancy. Several,
+// one of them read with certainty: the certain one is this turn's (the unsure ones are table
+// or shadow the classifier could not rule out). On the incremental path a cell is read on its
+// own, without the neighbours' edges and the box's counts that settle a whole board's unsure
+// cells: an unsure reading there is the players' to confirm.
+void readFresh(const adj::State& before, std::vector<const CellResult*> fresh, TurnObservation& o) {
+    const auto certain = std::count_if(fresh.begin(), fresh.end(), [](const CellResult* c) {
+        return c->status == CellStatus::Tile;
+    });
+    if (certain == 1 && fresh.size() > 1)
+        fresh.erase(
+            std::remove_if(fresh.begin(), fresh.end(),
+                           [](const CellResult* c) { return c->status != CellStatus::Tile; }),
+            fresh.end());
+    if (fresh.size() > 1) {
+        o.status = TurnObservation::Status::Discrepancy;
+        o.problem = std::to_string(fresh.size()) + " new tiles (";
+        for (size_t i = 0; i < fresh.size(); ++i)
+            o.problem += (i ? ", " : "") + where(o.toEngine(fresh[i]->cell));
+        o.problem += "): one tile is placed per turn";
+        return;
+    }
+    const CellResult& c = *fresh.front();
+    if (o.incremental && c.status != CellStatus::Tile) {
+        o.status = TurnObservation::Status::Discrepancy;
+        o.problem = "the new tile at " + where(o.toEngine(c.cell)) + " reads unclearly (" + c.note +
+                    "; most like " + c.kind + "): which tile is it?";
+        return;
+    }
+    chooseReading(before, c, o);
+}
+
 } // namespace
 
 adj::Pos TurnObservation::toEngine(adj::Pos recognised) const {
@@ -53,19 +132,260 @@ bool placeable(const adj::State& s, int kind, const adj::Placement& pl) {
     return std::find(legal.begin(), legal.end(), pl) != legal.end();
 }
 
-TurnObserver::TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game)
-    : recogniser_(refs, game) {}
+TurnObserver::TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game,
+                           ObserverParams params)
+    : recogniser_(refs, game), params_(params) {}
+
+void TurnObserver::settle(const cv::Mat& bgr, int tiles) {
+    if (pending_ && tiles > settledTiles_) centres_[pending_->first] = pending_->second;
+    pending_.reset();
+    settled_ = bgr;
+    settledTiles_ = tiles;
+    refit();
+}
+
+bool TurnObserver::cameraMoved(const cv::Mat& bgr) const {
+    // Most of the picture changed, the table as much as the board (a hand over the board
+    // changes only the part it covers).
+    constexpr int across = 8, down = 6;
+    int moved = 0;
+    const float w = float(bgr.cols) / across, h = float(bgr.rows) / down;
+    for (int by = 0; by < down; ++by)
+        for (int bx = 0; bx < across; ++bx) {
+            const std::array<cv::Point2f, 4> block{
+                cv::Point2f(bx * w, by * h), cv::Point2f((bx + 1) * w, by * h),
+                cv::Point2f((bx + 1) * w, (by + 1) * h), cv::Point2f(bx * w, (by + 1) * h)};
+            moved += changedSinceSettled(bgr, block);
+        }
+    return moved > across * down / 2;
+}
+
+bool TurnObserver::changedSinceSettled(const cv::Mat& bgr,
+                                       const std::array<cv::Point2f, 4>& corners) const {
+    const AreaComparison c = compareAreas(bgr, settled_, corners);
+    return c.correlation < params_.changed && c.difference >= params_.minDifference;
+}
+
+void TurnObserver::refit() {
+    if (centres_.size() < 2) return;
+    std::vector<cv::Point2f> grid, image, lies; // lies: where each centre is on the lattice now
+    int i0 = INT_MAX, i1 = INT_MIN, j0 = INT_MAX, j1 = INT_MIN;
+    for (const auto& [cell, centre] : centres_) {
+        grid.push_back(cv::Point2f(float(cell.first) + 0.5f, float(cell.second) + 0.5f));
+        image.push_back(centre);
+        const cv::Vec3d g = lattice_.imageToGrid * cv::Vec3d(centre.x, centre.y, 1);
+        lies.push_back(cv::Point2f(float(g[0] / g[2]), float(g[1] / g[2])));
+        i0 = std::min(i0, cell.first), i1 = std::max(i1, cell.first);
+        j0 = std::min(j0, cell.second), j1 = std::max(j1, cell.second);
+    }
+    // Hand-laid offsets are noise (RANSAC, a tenth of a tile). A homography needs tiles in
+    // several rows and columns; fewer tiles correct the lattice by an affine map (a single row
+    // or column by a similarity).
+    if (grid.size() >= 8 && i1 - i0 >= 2 && j1 - j0 >= 2) {
+        const cv::Mat H = cv::findHomography(image, grid, cv::RANSAC, 0.1);
+        if (!H.empty()) lattice_.imageToGrid = cv::Matx33d(H);
+        return;
+    }
+    const cv::Mat A = i1 > i0 && j1 > j0 && grid.size() >= 3
+                          ? cv::estimateAffine2D(lies, grid, cv::noArray(), cv::RANSAC, 0.1)
+                          : cv::estimateAffinePartial2D(lies, grid, cv::noArray(), cv::RANSAC, 0.1);
+    if (A.empty()) return;
+    const cv::Matx33d C(A.at<double>(0, 0), A.at<double>(0, 1), A.at<double>(0, 2),
+                        A.at<double>(1, 0), A.at<double>(1, 1), A.at<double>(1, 2), 0, 0, 1);
+    lattice_.imageToGrid = C * lattice_.imageToGrid;
+}
 
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
-    TurnObservation o;
-    if (lattice_.valid()) {
+    std::optional<TurnObservation> changes = readChanges(before, bgr);
+    TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
+    if (!changes && lattice_.valid()) {
         o = read(before, bgr, lattice_);
         // Read on the remembered lattice: kept unless it fails or contradicts the game.
         if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0) o = {};
     }
-    if (!o.recognition.ok() || o.recognition.cells.empty()) o = read(before, bgr, {});
-    if (o.status != TurnObservation::Status::Discrepancy && o.agreeing > 0)
+    if (!changes && (!o.recognition.ok() || o.recognition.cells.empty())) o = read(before, bgr, {});
+    auto centreOf = [](const CellResult& c) {
+        return (c.corners[0] + c.corners[1] + c.corners[2] + c.corners[3]) * 0.25f;
+    };
+    // The full recognition's lattice is remembered from a clear view only, one that shows most
+    // of the board as the game has it: a picture with a hand over the board aligns on the few
+    // tiles left in sight.
+    const bool covered =
+        std::any_of(o.recognition.cells.begin(), o.recognition.cells.end(),
+                    [](const CellResult& c) { return c.status == CellStatus::Occluded; });
+    const bool clear = !covered && o.status != TurnObservation::Status::Discrepancy &&
+                       o.agreeing > 0 && 5 * o.agreeing >= 4 * before.board().size();
+    if (!changes && clear) {
         lattice_ = o.recognition.grid;
+        quarterTurn_ = o.quarterTurn;
+        offset_ = o.offset;
+        centres_.clear();
+        for (const CellResult& c : o.recognition.cells)
+            if (c.status == CellStatus::Tile && before.board().at(o.toEngine(c.cell)))
+                centres_[{c.cell.x, -c.cell.y}] = centreOf(c);
+    }
+    pending_.reset();
+    if (o.status == TurnObservation::Status::NewTile) { // the lattice's span grows with the board
+        const adj::Pos c = o.recognition.cells[size_t(o.newCell)].cell;
+        lattice_.i0 = std::min(lattice_.i0, c.x), lattice_.i1 = std::max(lattice_.i1, c.x);
+        lattice_.j0 = std::min(lattice_.j0, -c.y), lattice_.j1 = std::max(lattice_.j1, -c.y);
+        pending_ = {{c.x, -c.y}, centreOf(o.recognition.cells[size_t(o.newCell)])};
+    }
+    return o;
+}
+
+std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& before,
+                                                         const cv::Mat& bgr) const {
+    if (!lattice_.valid() || settled_.empty() || settled_.size() != bgr.size() ||
+        settled_.type() != bgr.type())
+        return std::nullopt;
+    TurnObservation o;
+    o.incremental = true;
+    o.quarterTurn = quarterTurn_;
+    o.offset = offset_;
+    Recognition& r = o.recognition;
+    r.width = bgr.cols, r.height = bgr.rows;
+    r.grid = lattice_;
+    const cv::Matx33d Gi = lattice_.imageToGrid.inv();
+    r.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1); // board y north, grid y south
+    const cv::Rect2f frame(0, 0, float(bgr.cols - 1), float(bgr.rows - 1));
+    // A recognised cell's picture corners (NW NE SE SW), if it lies wholly in the picture.
+    auto cornersOf = [&](adj::Pos c, std::array<cv::Point2f, 4>& out) {
+        const cv::Point2d g[4] = {{double(c.x), double(-c.y)},
+                                  {c.x + 1.0, double(-c.y)},
+                                  {c.x + 1.0, 1.0 - c.y},
+                                  {double(c.x), 1.0 - c.y}};
+        for (int q = 0; q < 4; ++q) {
+            const cv::Vec3d v = Gi * cv::Vec3d(g[q].x, g[q].y, 1);
+            out[size_t(q)] = cv::Point2f(float(v[0] / v[2]), float(v[1] / v[2]));
+            if (!frame.contains(out[size_t(q)])) return false;
+        }
+        return true;
+    };
+    auto toRecognised = [&](adj::Pos p) {
+        return turn({p.x - offset_.x, p.y - offset_.y}, 4 - quarterTurn_);
+    };
+    // Where a tile on grid cell (i, j) is expected off its cell: as its neighbours lie off
+    // theirs (a lattice fitted to a few tiles drifts; hand-laid tiles follow their neighbours).
+    auto expectedOffset = [&](int i, int j) {
+        cv::Point2d sum(0, 0);
+        double weight = 0;
+        for (int dj = -1; dj <= 1; ++dj)
+            for (int di = -1; di <= 1; ++di) {
+                const auto it = centres_.find({i + di, j + dj});
+                if (it == centres_.end()) continue;
+                const cv::Vec3d g = lattice_.imageToGrid * cv::Vec3d(it->second.x, it->second.y, 1);
+                const double w = di == 0 && dj == 0 ? 4 : di == 0 || dj == 0 ? 2 : 1;
+                sum += w * cv::Point2d(g[0] / g[2] - (i + di + 0.5), g[1] / g[2] - (j + dj + 0.5));
+                weight += w;
+            }
+        return weight > 0 ? sum / weight : cv::Point2d(0, 0);
+    };
+    if (cameraMoved(bgr)) return std::nullopt;
+    const adj::Board& board = before.board();
+    std::vector<bool> withPiece(size_t(board.size()), false);
+    for (const adj::Meeple& m : before.meeples())
+        if (const int ti = board.tileOfNode(m.node); ti >= 0) withPiece[size_t(ti)] = true;
+    // 1. The known tiles look as they did: the camera has not moved and nothing covers them.
+    // Tiles laid since the settled picture, and tiles with pieces (scoring takes them away),
+    // may have changed. The steady ones show this picture's tile colours.
+    auto coloursOf = [&](const std::array<cv::Point2f, 4>& corners) { // inside the tile's rim
+        constexpr int n = 32, rim = 5;
+        return chromaticity(
+            unwarpArea(bgr, corners, n)(cv::Rect(rim, rim, n - 2 * rim, n - 2 * rim)));
+    };
+    ColourModel tileColours, tableColours;
+    std::vector<ColourHistogram> tileHists, tableHists;
+    int steady = 0;
+    std::vector<size_t> changed; // into r.cells
+    for (int ti = 0; ti < board.size(); ++ti) {
+        const adj::PlacedTile& t = board.tiles()[size_t(ti)];
+        CellResult c;
+        c.cell = toRecognised(t.pos);
+        if (!cornersOf(c.cell, c.corners)) continue;
+        c.kind = t.kind->id;
+        c.rotation = (t.rotation - quarterTurn_ + 4) % 4;
+        c.score = c.confidence = 1;
+        c.note = "known: the engine's tile";
+        r.cells.push_back(c);
+        if (ti >= settledTiles_ || withPiece[size_t(ti)]) continue;
+        if (changedSinceSettled(bgr, c.corners)) {
+            changed.push_back(r.cells.size() - 1);
+            continue;
+        }
+        ++steady;
+        tileHists.push_back(coloursOf(c.corners));
+        tileColours.add(tileHists.back());
+    }
+    // Most known tiles changed: the camera moved (or a hand covers most of a small board): the
+    // full recognition says which.
+    if (steady == 0 || changed.size() > size_t(steady)) return std::nullopt;
+    // A few changed: a tile nudged by a hand still shows its drawing near its cell; one that
+    // does not is covered (a hand, a sleeve): wait for a clear view.
+    for (size_t k : changed) {
+        CellResult& c = r.cells[k];
+        const CellResult seen = recogniser_.readCell(bgr, lattice_.imageToGrid, c.cell.x, -c.cell.y,
+                                                     expectedOffset(c.cell.x, -c.cell.y));
+        const tiledb::TileKind& kind = *board.at(o.toEngine(c.cell))->kind;
+        if (seen.status == CellStatus::Tile && seen.kind == c.kind &&
+            sameLook(kind, seen.rotation, c.rotation)) {
+            c.corners = seen.corners;
+            continue;
+        }
+        o.problem = "the tile at " + where(o.toEngine(c.cell)) +
+                    " is covered or was moved: waiting for a clear view";
+        c.status = CellStatus::Occluded;
+        c.note = "covered since the last settled picture";
+    }
+    if (!o.problem.empty()) return o; // NoChange, with cells marked Occluded
+    o.agreeing = steady;
+    // 2. The free cells beside the board: those that look as they did show the table's
+    // colours; those that changed are read on the lattice if their colours are a tile's (not
+    // the table's under a shadow, not a hand's).
+    std::set<std::pair<int, int>> looked;
+    std::vector<std::pair<adj::Pos, ColourHistogram>> candidates;
+    for (const adj::PlacedTile& t : board.tiles())
+        for (int side = 0; side < 4; ++side) {
+            const adj::Pos p = adj::neighbour(t.pos, side);
+            if (board.at(p) || !looked.insert({p.x, p.y}).second) continue;
+            const adj::Pos rc = toRecognised(p);
+            std::array<cv::Point2f, 4> corners;
+            if (!cornersOf(rc, corners)) continue;
+            const ColourHistogram h = coloursOf(corners);
+            if (changedSinceSettled(bgr, corners)) {
+                candidates.push_back({rc, h});
+            } else {
+                tableHists.push_back(h);
+                tableColours.add(h);
+            }
+        }
+    // Every free cell changed (a new table cloth, the light switched): no table to compare with.
+    if (tableHists.empty()) return std::nullopt;
+    tileColours.finish(), tableColours.finish();
+    // The least likely seed of each model, less a margin: colours below both are neither.
+    auto floorOf = [](const ColourModel& m, const std::vector<ColourHistogram>& seeds) {
+        std::vector<double> v;
+        for (const ColourHistogram& h : seeds) v.push_back(m.meanLog(h));
+        if (v.empty()) return -1e9;
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 50] - 1.0;
+    };
+    const double tileFloor = floorOf(tileColours, tileHists),
+                 tableFloor = floorOf(tableColours, tableHists);
+    std::vector<CellResult> read;
+    for (const auto& [rc, h] : candidates) {
+        const double lt = tileColours.meanLog(h), lb = tableColours.meanLog(h);
+        if (lt <= lb || (lt < tileFloor && lb < tableFloor)) continue;
+        CellResult c = recogniser_.readCell(bgr, lattice_.imageToGrid, rc.x, -rc.y,
+                                            expectedOffset(rc.x, -rc.y));
+        if (!c.kind.empty()) read.push_back(std::move(c));
+    }
+    if (read.empty()) return o; // NoChange
+    const size_t first = r.cells.size();
+    for (CellResult& c : read) r.cells.push_back(std::move(c));
+    std::vector<const CellResult*> fresh;
+    for (size_t k = first; k < r.cells.size(); ++k) fresh.push_back(&r.cells[k]);
+    readFresh(before, fresh, o);
     return o;
 }
 
@@ -143,63 +463,8 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
         return o;
     }
     if (fresh.empty()) return o; // NoChange
-    // One tile read with certainty beside some unsure cells: the certain one is this turn's
-    // (the unsure ones are table or shadow the classifier could not rule out).
-    const auto certain = std::count_if(fresh.begin(), fresh.end(), [](const CellResult* c) {
-        return c->status == CellStatus::Tile;
-    });
-    if (certain == 1 && fresh.size() > 1)
-        fresh.erase(
-            std::remove_if(fresh.begin(), fresh.end(),
-                           [](const CellResult* c) { return c->status != CellStatus::Tile; }),
-            fresh.end());
-    if (fresh.size() > 1) {
-        o.status = TurnObservation::Status::Discrepancy;
-        o.problem = std::to_string(fresh.size()) + " new tiles (";
-        for (size_t i = 0; i < fresh.size(); ++i)
-            o.problem += (i ? ", " : "") + where(align.toEngine(fresh[i]->cell));
-        o.problem += "): one tile is placed per turn";
-        return o;
-    }
-
     // 3. The new tile: the legal placement its classifier scores best.
-    const CellResult& c = *fresh.front();
-    const adj::Pos at = align.toEngine(c.cell);
-    std::vector<Alternative> readings = c.alternatives;
-    if (readings.empty() && !c.kind.empty()) readings.push_back({c.kind, c.rotation, c.score});
-    std::sort(readings.begin(), readings.end(),
-              [](const Alternative& a, const Alternative& b) { return a.score > b.score; });
-    std::optional<adj::Action> found;
-    float bestScore = 0, nextScore = 0;
-    for (const Alternative& a : readings) {
-        // Below the score at which the recogniser calls a cell a tile, a reading is a guess
-        // (the grid off by a third of a tile at the board's edge gives such scores).
-        if (a.score < RecogniseParams{}.tileScore) break;
-        const int kind = before.kindIndex(a.kind);
-        if (kind < 0) continue;
-        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
-        const adj::Placement pl{at, std::uint8_t((a.rotation + align.k) % 4)};
-        if (!placeable(before, kind, pl)) continue;
-        if (!found) {
-            found = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
-            bestScore = a.score;
-        } else if (found->tileKind != kind ||
-                   !sameLook(k, found->placement.rotation, pl.rotation)) {
-            nextScore = a.score;
-            break;
-        }
-    }
-    if (!found) {
-        o.status = TurnObservation::Status::Discrepancy;
-        o.problem = "a new tile at " + where(at) + " (seen as " + c.kind + " turned " +
-                    std::to_string(90 * ((c.rotation + align.k) % 4)) +
-                    "°) that is no legal placement of a tile still in the box";
-        return o;
-    }
-    o.status = TurnObservation::Status::NewTile;
-    o.action = found;
-    o.newCell = int(&c - r.cells.data());
-    o.confidence = std::clamp(bestScore - nextScore, 0.0f, 1.0f);
+    readFresh(before, fresh, o);
     return o;
 }
 

@@ -126,33 +126,64 @@ float innerMedian(const cv::Mat& m, const cv::Rect& inner, double share) {
     return v[size_t(k)];
 }
 
-DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
-                 const std::vector<cv::Mat>& drawings, const PieceParams& p) {
-    DrawingFit f;
-    f.n = p.size;
-    const int n = f.n;
-    f.tileToImage = tileToImage;
-    f.inner = cv::Rect(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
-    f.seen = unwarp(bgr, f.tileToImage, n);
-    cv::Mat seenF, seenSoft;
-    f.seen.convertTo(seenF, CV_32FC3);
-    cv::GaussianBlur(seenF, seenSoft, cv::Size(0, 0), p.blur);
-    std::vector<cv::Mat> s;
-    cv::split(seenSoft, s);
-    // The drawing fitted to the picture's light, per channel (gain and offset by least
-    // squares), twice: the second time without the pixels the first fit explained worst (a
-    // piece must not pull the light towards its own colour). The best drawing wins.
+// The tile's picture unwarped once with room for the shift search around it, softened, and its
+// drawings resized and softened once: each shift tried is then a crop, not a new warp.
+struct FitInputs {
+    int n = 0, reach = 0; // the tile's side in pixels; the most a shift may reach
+    cv::Matx33d tileToImage;
+    cv::Mat seen, soft;            // (n + 2 reach) a side: BGR, and CV_32FC3 softened
+    std::vector<cv::Mat> drawings; // n x n, CV_32FC3 softened
+};
+
+FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
+                     const std::vector<cv::Mat>& drawings, const PieceParams& p) {
+    FitInputs in;
+    in.n = p.size, in.reach = std::max(0, p.searchShift);
+    in.tileToImage = tileToImage;
+    const int n = in.n, r = in.reach, big = n + 2 * r;
+    const cv::Matx33d patchToImage =
+        tileToImage * cv::Matx33d(1.0 / n, 0, (0.5 - r) / n, 0, 1.0 / n, (0.5 - r) / n, 0, 0, 1);
+    cv::warpPerspective(bgr, in.seen, cv::Mat(patchToImage), cv::Size(big, big),
+                        cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    cv::Mat seenF;
+    in.seen.convertTo(seenF, CV_32FC3);
+    cv::GaussianBlur(seenF, in.soft, cv::Size(0, 0), p.blur);
     for (const cv::Mat& drawing : drawings) {
         cv::Mat d, dF;
         cv::resize(drawing, d, cv::Size(n, n), 0, 0, cv::INTER_AREA);
         d.convertTo(dF, CV_32FC3);
         cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
+        in.drawings.push_back(dF);
+    }
+    return in;
+}
+
+// The fit with the tile's picture shifted by `shift` pixels, of the first `count` drawings.
+DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const PieceParams& p) {
+    DrawingFit f;
+    f.n = in.n;
+    const int n = f.n;
+    f.tileToImage =
+        in.tileToImage * cv::Matx33d(1, 0, double(shift.x) / n, 0, 1, double(shift.y) / n, 0, 0, 1);
+    f.inner = cv::Rect(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
+    const cv::Rect window(in.reach + shift.x, in.reach + shift.y, n, n);
+    f.seen = in.seen(window).clone();
+    const cv::Mat seenSoft = in.soft(window).clone();
+    std::vector<cv::Mat> s;
+    cv::split(seenSoft, s);
+    // The drawing fitted to the picture's light, per channel (gain and offset by least
+    // squares), twice: the second time without the pixels the first fit explained worst (a
+    // piece must not pull the light towards its own colour). The best drawing wins.
+    for (size_t k = 0; k < std::min(count, in.drawings.size()); ++k) {
+        const cv::Mat& dF = in.drawings[k];
         std::vector<cv::Mat> q;
         cv::split(dF, q);
         cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
         weight(f.inner).setTo(255);
         cv::Mat residual, fit;
-        double covSum = 0, spreadSum = 0;
+        // The correlation over the whole tile (the first pass): the second leaves out a fifth,
+        // which on a quiet tile can be all of its contrast (a city cap under a piece).
+        double covSum = 0, spreadSum = 0, correlation = 0;
         for (int pass = 0; pass < 2; ++pass) {
             covSum = spreadSum = 0;
             std::vector<cv::Mat> fitted(3);
@@ -174,6 +205,7 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
             cv::reduce(sum, sum, 1, cv::REDUCE_SUM);
             cv::sqrt(sum.reshape(1, n), residual);
             if (pass == 0) { // leave out the worst fifth of the inner pixels
+                correlation = spreadSum > 1e-6 ? covSum / spreadSum : 0;
                 const float cut = innerMedian(residual, f.inner, 0.8);
                 weight.setTo(0);
                 weight(f.inner).setTo(255, residual(f.inner) <= cut);
@@ -185,7 +217,7 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
             f.residual = residual;
             f.fitted = fit;
             f.soft = seenSoft;
-            f.correlation = spreadSum > 1e-6 ? covSum / spreadSum : 0;
+            f.correlation = correlation;
             // Pieces cover a few per cent of a tile; a misaligned road or wall much more.
             const float cut = innerMedian(residual, f.inner, 0.9);
             cv::Mat kept = residual(f.inner) <= cut;
@@ -200,28 +232,23 @@ DrawingFit fitAt(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
 // misfit without its worst tenth (pieces) is least is kept.
 DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                        const std::vector<cv::Mat>& drawings, const PieceParams& p) {
-    const cv::Matx33d tileToImage = unitSquareTo(corners);
-    auto shifted = [&](cv::Point2f s) {
-        return tileToImage * cv::Matx33d(1, 0, s.x / p.size, 0, 1, s.y / p.size, 0, 0, 1);
-    };
-    if (p.searchShift <= 0) return fitAt(bgr, tileToImage, drawings, p);
-    const std::vector<cv::Mat> first(drawings.begin(), drawings.begin() + 1);
-    cv::Point2f best(0, 0);
-    double bestMisfit = fitAt(bgr, tileToImage, first, p).alignment;
-    for (float step : {2.0f, 1.0f}) {
-        const cv::Point2f centre = best;
-        const int reach = step > 1 ? p.searchShift / 2 : 1;
+    const FitInputs in = prepareFit(bgr, unitSquareTo(corners), drawings, p);
+    if (in.reach == 0) return fitAt(in, {0, 0}, in.drawings.size(), p);
+    cv::Point best(0, 0);
+    double bestMisfit = fitAt(in, best, 1, p).alignment;
+    for (int step : {2, 1}) {
+        const cv::Point centre = best;
+        const int reach = step > 1 ? in.reach / 2 : 1;
         for (int dy = -reach; dy <= reach; ++dy)
             for (int dx = -reach; dx <= reach; ++dx) {
-                const cv::Point2f s = centre + cv::Point2f(float(dx), float(dy)) * step;
-                if ((dx == 0 && dy == 0) || std::abs(s.x) > float(p.searchShift) ||
-                    std::abs(s.y) > float(p.searchShift))
+                const cv::Point s = centre + cv::Point(dx, dy) * step;
+                if ((dx == 0 && dy == 0) || std::abs(s.x) > in.reach || std::abs(s.y) > in.reach)
                     continue;
-                const double m = fitAt(bgr, shifted(s), first, p).alignment;
+                const double m = fitAt(in, s, 1, p).alignment;
                 if (m < bestMisfit) bestMisfit = m, best = s;
             }
     }
-    return fitAt(bgr, shifted(best), drawings, p);
+    return fitAt(in, best, in.drawings.size(), p);
 }
 
 // The colour distance of each pixel to the nearest fitted-drawing pixel within `radius`: a
@@ -247,9 +274,14 @@ cv::Mat tolerantResidual(const DrawingFit& f, int radius) {
 
 } // namespace
 
-float areaSimilarity(const cv::Mat& a, const cv::Mat& b, const std::array<cv::Point2f, 4>& corners,
-                     int size) {
-    if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return 0;
+cv::Mat unwarpArea(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners, int n) {
+    return unwarp(bgr, unitSquareTo(corners), n);
+}
+
+AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
+                            const std::array<cv::Point2f, 4>& corners, int size) {
+    AreaComparison out;
+    if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return out;
     const cv::Matx33d tileToImage = unitSquareTo(corners);
     cv::Mat fa, fb;
     unwarp(a, tileToImage, size).convertTo(fa, CV_32FC3);
@@ -257,15 +289,19 @@ float areaSimilarity(const cv::Mat& a, const cv::Mat& b, const std::array<cv::Po
     std::vector<cv::Mat> ca, cb;
     cv::split(fa, ca);
     cv::split(fb, cb);
-    double sum = 0;
+    double sum = 0, squares = 0;
     for (int ch = 0; ch < 3; ++ch) {
         cv::Scalar ma, sa, mb, sb;
         cv::meanStdDev(ca[size_t(ch)], ma, sa);
         cv::meanStdDev(cb[size_t(ch)], mb, sb);
+        const cv::Mat da = ca[size_t(ch)] - ma[0], db = cb[size_t(ch)] - mb[0];
+        squares += cv::norm(da - db, cv::NORM_L2SQR) / double(size * size);
         if (sa[0] < 1 || sb[0] < 1) continue; // flat: no pattern to recognise
-        sum += cv::mean((ca[size_t(ch)] - ma[0]).mul(cb[size_t(ch)] - mb[0]))[0] / (sa[0] * sb[0]);
+        sum += cv::mean(da.mul(db))[0] / (sa[0] * sb[0]);
     }
-    return float(sum / 3);
+    out.correlation = float(sum / 3);
+    out.difference = float(std::sqrt(squares / 3));
+    return out;
 }
 
 float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,

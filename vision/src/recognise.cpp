@@ -3,6 +3,8 @@
 // decoding -> notation.
 #include "vision/recognise.h"
 
+#include "vision/colour_model.h"
+
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -79,11 +81,13 @@ cv::Mat warpPatch(const cv::Mat& src, const cv::Matx33d& dstToSrc, int n) {
 }
 
 // The patch of grid cell (i, j) (grid: u east, v south), north up, with the classifier's margin.
-cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage, int i, int j,
-                  int inner = TileClassifier::kFine, int margin = TileClassifier::kMargin) {
-    const double m = double(margin) / inner;
+// `size`: of the square read, in cells (from (i, j) east and south).
+cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage, double i, double j,
+                  int inner = TileClassifier::kFine, int margin = TileClassifier::kMargin,
+                  double size = 1) {
+    const double m = size * margin / inner;
     const int n = inner + 2 * margin;
-    const double s = 1.0 / (1 << level), step = (1 + 2 * m) / n;
+    const double s = 1.0 / (1 << level), step = (size + 2 * m) / n;
     // Patch pixel -> grid (an affine map) -> image -> pyramid level: one homography, composed
     // rather than fitted to four corners (no equation solving per cell).
     const cv::Matx33d patchToGrid(step, 0, i - m, 0, step, j - m, 0, 0, 1);
@@ -232,52 +236,6 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
     }
     return hint;
 }
-
-// Chromaticity histogram: r = R/(R+G+B), g = G/(R+G+B) in kChroma x kChroma bins.
-constexpr int kChroma = 16;
-using ColourHistogram = std::array<std::uint16_t, kChroma * kChroma>;
-
-ColourHistogram chromaticity(const cv::Mat& bgr) {
-    ColourHistogram h{};
-    for (int y = 0; y < bgr.rows; ++y)
-        for (int x = 0; x < bgr.cols; ++x) {
-            const cv::Vec3b p = bgr.at<cv::Vec3b>(y, x);
-            const int sum = p[0] + p[1] + p[2] + 3;
-            const int r = (p[2] + 1) * kChroma / sum, g = (p[1] + 1) * kChroma / sum;
-            ++h[size_t(std::min(r, kChroma - 1) * kChroma + std::min(g, kChroma - 1))];
-        }
-    return h;
-}
-
-// A colour distribution over chromaticity bins, from example cells, smoothed.
-struct ColourModel {
-    std::array<double, kChroma * kChroma> p{};
-    double n = 0;
-    void add(const ColourHistogram& h) {
-        for (size_t b = 0; b < h.size(); ++b) p[b] += h[b], n += h[b];
-    }
-    bool empty() const { return n == 0; }
-    void finish() {
-        std::array<double, kChroma * kChroma> s{};
-        for (int r = 0; r < kChroma; ++r) // spread each bin to its neighbours: unseen shades
-            for (int g = 0; g < kChroma; ++g)
-                for (int dr = -1; dr <= 1; ++dr)
-                    for (int dg = -1; dg <= 1; ++dg) {
-                        const int rr = r + dr, gg = g + dg;
-                        if (rr < 0 || gg < 0 || rr >= kChroma || gg >= kChroma) continue;
-                        s[size_t(rr * kChroma + gg)] +=
-                            p[size_t(r * kChroma + g)] * (dr || dg ? 0.1 : 1.0);
-                    }
-        double total = 0;
-        for (double& v : s) total += v += 0.5;
-        for (size_t b = 0; b < s.size(); ++b) p[b] = std::log(s[b] / total);
-    }
-    double meanLog(const ColourHistogram& h) const {
-        double sum = 0, count = 0;
-        for (size_t b = 0; b < h.size(); ++b) sum += h[b] * p[b], count += h[b];
-        return count ? sum / count : 0;
-    }
-};
 
 float confidenceOf(float score, float margin) {
     const float a = std::clamp((score - 0.35f) / 0.35f, 0.f, 1.f);
@@ -839,6 +797,102 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     else
         out.notationProblem = "the board read is not a legal position: " + err;
     return finish();
+}
+
+CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGrid, int i, int j,
+                                cv::Point2d offset, const RecogniseParams& p) const {
+    CellResult r;
+    r.cell = adj::Pos{i, -j};
+    r.status = CellStatus::Uncertain;
+    const cv::Matx33d Gi = imageToGrid.inv();
+    // Where the tile lies: at the expected place; when it reads poorly there, the best of a few
+    // places and sizes around it (a lattice fitted to a few tiles is off by a fifth of a tile
+    // and a sixth of its size a few cells away; the classifier slides only a sixth of a tile).
+    constexpr double kSearch = 0.2, kScale = 1.15;
+    // The pyramid of the cell's neighbourhood only (the search, its margins and the detail
+    // patch's): the crop starts at a multiple of 8 so each level's pixels fall where the whole
+    // picture's do.
+    const double m = std::max(double(TileClassifier::kMargin) / TileClassifier::kFine,
+                              double(TileClassifier::kDetailMargin) / TileClassifier::kDetail) +
+                     kSearch + 0.2;
+    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+    const double ox = offset.x, oy = offset.y;
+    for (cv::Point2d g :
+         {cv::Point2d(i + ox - m, j + oy - m), cv::Point2d(i + ox + 1 + m, j + oy - m),
+          cv::Point2d(i + ox + 1 + m, j + oy + 1 + m), cv::Point2d(i + ox - m, j + oy + 1 + m)}) {
+        const cv::Point2f q = apply(Gi, g);
+        x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x),
+        y1 = std::max(y1, q.y);
+    }
+    const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+    cv::Rect roi(int(std::floor(x0)) & ~7, int(std::floor(y0)) & ~7, 0, 0);
+    roi.width = int(std::ceil(x1)) - roi.x + 1, roi.height = int(std::ceil(y1)) - roi.y + 1;
+    roi &= frame; // a crop clipped at the picture's edge starts at 0: still a multiple of 8
+    if (roi.width < 16 || roi.height < 16 || !cellInside(frame, Gi, i, j)) {
+        r.note = "the cell is not wholly in the picture";
+        return r;
+    }
+    const Pyramid pyr(bgr(roi));
+    const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * Gi;
+    const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
+    struct Place {
+        double x, y, size; // the square read: north-west corner and side, grid units
+    };
+    auto classifyAt = [&](const Place& at) {
+        const auto detail = [&] {
+            return cellPatch(pyr, std::max(0, level - 1), toRoi, at.x, at.y,
+                             TileClassifier::kDetail, TileClassifier::kDetailMargin, at.size);
+        };
+        return classifier_.classify(cellPatch(pyr, level, toRoi, at.x, at.y, TileClassifier::kFine,
+                                              TileClassifier::kMargin, at.size),
+                                    detail, 6);
+    };
+    Place at{i + ox, j + oy, 1.0};
+    std::vector<Candidate> cand = classifyAt(at);
+    if (cand.empty() || cand[0].score < p.searchBelow) {
+        // The coarse match ranks the places; the best is classified in full.
+        float bestCoarse = -1;
+        Place best = at;
+        for (double size : {1.0, 1 / kScale, kScale})
+            for (double dy : {0.0, -kSearch, kSearch})
+                for (double dx : {0.0, -kSearch, kSearch}) {
+                    const Place q{at.x + dx + (1 - size) / 2, at.y + dy + (1 - size) / 2, size};
+                    const float c = classifier_.coarseScore(
+                        cellPatch(pyr, level, toRoi, q.x, q.y, TileClassifier::kFine,
+                                  TileClassifier::kMargin, q.size));
+                    if (c > bestCoarse) bestCoarse = c, best = q;
+                }
+        if (best.x != at.x || best.y != at.y || best.size != at.size) {
+            std::vector<Candidate> again = classifyAt(best);
+            if (!again.empty() && (cand.empty() || again[0].score > cand[0].score))
+                cand = std::move(again), at = best;
+        }
+    }
+    const double x = at.x, y = at.y, size = at.size;
+    const auto& kinds = classifier_.kinds();
+    for (const Candidate& a : cand)
+        r.alternatives.push_back({kinds[size_t(a.kind)]->id, a.rotation, a.score});
+    cv::Point2f shift(0, 0);
+    if (!cand.empty() && cand[0].score >= p.tileScore && cand[0].photometric <= p.maxPhotometric) {
+        const Candidate& best = cand[0];
+        r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
+        r.score = best.score, r.photometric = best.photometric;
+        r.confidence = confidenceOf(best.score, best.margin);
+        for (int alike : classifier_.lookAlikes(best.kind))
+            if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
+        shift = best.shift;
+        if (best.margin >= p.minMargin && r.confidence >= p.minConfidence)
+            r.status = CellStatus::Tile;
+        else
+            r.note = "two readings are about as likely";
+    } else {
+        if (!cand.empty()) r.score = cand[0].score, r.photometric = cand[0].photometric;
+        r.note = "no tile kind matches well";
+    }
+    const double sx = x + size * shift.x, sy = y + size * shift.y;
+    const cv::Point2d g[4] = {{sx, sy}, {sx + size, sy}, {sx + size, sy + size}, {sx, sy + size}};
+    for (int q = 0; q < 4; ++q) r.corners[size_t(q)] = apply(Gi, g[q]);
+    return r;
 }
 
 std::string Recognition::json() const {

@@ -62,9 +62,10 @@ std::vector<cv::Mat> Recording::pictures(size_t turn) const {
     SceneParams p = cameraFor(turn);
     p.pieces = true;
     if (params.hands) { // the player reaching over the table with the tile
+        // The same table, tiles and pieces (the same seed) with a hand over them: where the
+        // hand reaches varies with the turn (the generator draws it after the tiles).
         SceneParams hand = p;
         hand.occluder = true;
-        hand.seed = p.seed + 7919 * (turn + 1);
         out.push_back(renderScene(turns[turn].before, hand, faces).image);
     }
     out.push_back(renderScene(after, p, faces).image);

@@ -24,9 +24,13 @@ cv::Point2f cornerPoint(int corner) {
             corner == adj::SE || corner == adj::SW ? 1.0f : 0.0f};
 }
 
-// A cell's corners on the picture's board homography (the lattice after its refit, fitted to
-// many tiles), rather than the cell's own refined corners, which a piece on it can pull.
+// Where a cell's tile lies in the picture. After a full recognition: on the picture's board
+// homography (the lattice after its refit, fitted to many tiles), rather than the cell's own
+// refined corners, which a piece on it can pull. On the incremental path the cell's own
+// corners: the new tile's were measured (the place and size it reads best at), the known
+// tiles' come from the lattice refitted through where they were measured.
 std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellResult& c) {
+    if (o.incremental) return c.corners;
     std::array<cv::Point2f, 4> out;
     // Recognition::boardToImage is the grid's (grid y down, cell (i, j) is board (i, -j)): the
     // square of board cell (x, y) runs from y - 1 (south) to y (north).
@@ -39,6 +43,14 @@ std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellRe
         out[size_t(i)] = cv::Point2f(float(q[0] / q[2]), float(q[1] / q[2]));
     }
     return out;
+}
+
+// The fit of a drawing to a cell: the new tile read on the incremental path was measured where
+// it lies (the classifier's slide, to a thirty-second of a tile): a small shift search does.
+PieceParams fitFor(const TurnObservation& o, const CellResult& c, PieceParams p) {
+    if (o.incremental && o.newCell >= 0 && &c == &o.recognition.cells[size_t(o.newCell)])
+        p.searchShift = std::min(p.searchShift, 2);
+    return p;
 }
 
 // A tile laid with `rotation` on the engine's board, as its drawing faces in the picture.
@@ -55,7 +67,15 @@ cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
 
 GameTracker::GameTracker(const ReferenceSet& refs, const adj::GameConfig& game,
                          TrackerParams params)
-    : refs_(refs), params_(params), observer_(refs, game), colours_(game.players) {}
+    : refs_(refs), params_(params), observer_(refs, game, params.observer), colours_(game.players) {
+    // OpenCV builds its L*a*b* tables on first use (about 100 ms): not in the middle of a turn.
+    meanLab(cv::Mat(1, 1, CV_8UC3, cv::Scalar(0, 0, 0)), cv::Mat(1, 1, CV_8U, cv::Scalar(255)));
+}
+
+void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
+    observer_.settle(picture, after.board().size());
+    returned_.clear();
+}
 
 void GameTracker::setPlayerColour(int player, const cv::Vec3f& lab) {
     colours_.set(player, lab);
@@ -72,7 +92,7 @@ std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj
     if (!c) return {};
     return findPieces(bgr, latticeCorners(o, *c),
                       drawingsOf(refs_, t.kind->id, drawnRotation(o, t.rotation)), footIn(o, *c),
-                      params_.pieces, previous);
+                      fitFor(o, *c, params_.pieces), previous);
 }
 
 bool GameTracker::sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
@@ -92,7 +112,12 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
         const int ti = board.tileOfNode(m.node);
         if (ti < 0 || m.kind == adj::MeepleKind::Barn) continue; // barns straddle four tiles
         const adj::PlacedTile& t = board.tiles()[size_t(ti)];
-        if (!o.cellAt(t.pos)) continue; // out of the picture
+        const CellResult* c = o.cellAt(t.pos);
+        if (!c) continue; // out of the picture
+        // A tile that looks as it did in the last settled picture still shows its piece.
+        if (!observer_.settledPicture().empty() &&
+            !observer_.changedSinceSettled(bgr, latticeCorners(o, *c)))
+            continue;
         const auto blobs = piecesOn(o, t, bgr, {});
         if (!sees(blobs, t, o, int(m.node) - t.firstNode, m.player))
             out.warnings.push_back(pieceName(m.player, m.kind) + " on the tile at " + where(t.pos) +
@@ -113,7 +138,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                                                   const cv::Mat& bgr, TrackedTurn& out) {
     const adj::PlacedTile& t = s.board().tiles().back();
     const int player = s.currentPlayer();
-    std::vector<PieceBlob> blobs = piecesOn(o, t, bgr, lastPicture_);
+    std::vector<PieceBlob> blobs = piecesOn(o, t, bgr, observer_.settledPicture());
     // Once colours are known, a blob in nobody's colour is no player's piece; but it may be one
     // whose colour the light or the drawing under it changed: never a silent pass.
     bool anyKnown = false;
@@ -216,16 +241,26 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
         return drawingMisfit(
             bgr, c.corners,
             drawingsOf(refs_, before.kinds()[size_t(kind)]->id, drawnRotation(o, rotation)),
-            params_.pieces, corr);
+            fitFor(o, c, params_.pieces), corr);
     };
     const float chosen = misfitOf(o.action->tileKind, o.action->placement.rotation, correlation);
     float best = chosen;
     std::vector<Alternative> readings = c.alternatives;
     readings.push_back({c.kind, c.rotation, c.score});
+    float top = 0;
+    for (const Alternative& a : readings) top = std::max(top, a.score);
+    std::vector<std::pair<int, int>> tried{{o.action->tileKind, o.action->placement.rotation}};
     for (const Alternative& a : readings) {
         const int kind = before.kindIndex(a.kind);
         const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
-        if (kind < 0 || !placeable(before, kind, pl)) continue;
+        // Readings the classifier rates far below its best are not worth a drawing's fit (each
+        // costs milliseconds); nor is one already weighed.
+        if (kind < 0 || a.score < top - params_.rereadSpan ||
+            std::find(tried.begin(), tried.end(), std::pair(kind, int(pl.rotation))) !=
+                tried.end() ||
+            !placeable(before, kind, pl))
+            continue;
+        tried.push_back({kind, pl.rotation});
         float corr = 0;
         const float m = misfitOf(kind, pl.rotation, &corr);
         if (m < best && m < params_.clearlyBetter * chosen) {
@@ -254,7 +289,7 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
             continue;
         if (drawingMisfit(bgr, c.corners,
                           drawingsOf(refs_, other.id, drawnRotation(o, pl.rotation)),
-                          params_.pieces) < params_.lookAlike * misfit)
+                          fitFor(o, c, params_.pieces)) < params_.lookAlike * misfit)
             return other.id;
     }
     return "";
@@ -282,8 +317,8 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     }
     // With the camera where it was, the new tile's cell must have changed since the last
     // picture a turn was read from: a cell that did not is table or shadow read as a tile.
-    const float same =
-        areaSimilarity(bgr, lastPicture_, o.recognition.cells[size_t(o.newCell)].corners);
+    const float same = areaSimilarity(bgr, observer_.settledPicture(),
+                                      o.recognition.cells[size_t(o.newCell)].corners);
     if (same > params_.sameAsLast) {
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = "the tile read at " + where(o.action->placement.pos) +
@@ -291,7 +326,10 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         return out;
     }
     out.misfit = rereadTile(before, out.tile, bgr, &out.correlation);
-    if (out.correlation < params_.minCorrelation) {
+    // (On the incremental path the cell changed since the settled picture and shows a tile's
+    // colours, not a hand's or the table's: a quiet tile, a field with a cloister under its
+    // monk, correlates weakly with its drawing and is no less a tile.)
+    if (!o.incremental && out.correlation < params_.minCorrelation) {
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = "the new tile at " + where(o.action->placement.pos) +
                       " does not show the drawing of " + adj::actionText(before, *o.action) +
@@ -371,7 +409,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         }
     }
     out.status = TrackedTurn::Status::Turn;
-    lastPicture_ = bgr;
+    observer_.settle(bgr, s.board().size());
     return out;
 }
 

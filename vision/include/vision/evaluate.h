@@ -39,10 +39,12 @@ Evaluation evaluate(const Scene& truth, const Recognition& r);
 // at all is entered by hand as played, and the game goes on to its final scoring.
 struct TrackingEvaluation {
     int turns = 0, read = 0, wrong = 0, byHand = 0;
-    int warnings = 0;               // pieces on the board the picture disagreed with
-    int handAlerts = 0;             // pictures with a hand over the table that raised a discrepancy
-    bool scoresEqual = false;       // the final scores are the generating game's
-    std::vector<double> millis;     // GameTracker::observe per settled picture
+    int warnings = 0;         // pieces on the board the picture disagreed with
+    int handAlerts = 0;       // pictures with a hand over the table that raised a discrepancy
+    bool scoresEqual = false; // the final scores are the generating game's
+    // GameTracker::observe per settled picture: read incrementally (the camera where it was),
+    // and through the full recognition (the first picture, the camera moved).
+    std::vector<double> millis, fullMillis;
     std::vector<std::string> notes; // each wrong reading and each refusal, for people
 };
 // Two states after the same turn agree: same scores, same tiles, and the same pieces in board

@@ -7,11 +7,13 @@
 // expected and what was seen: the caller decides, nothing is guessed silently.
 #pragma once
 
+#include "vision/pieces.h"
 #include "vision/recognise.h"
 
 #include "adjudicator/actions.h"
 #include "adjudicator/state.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +38,9 @@ struct TurnObservation {
     int quarterTurn = 0;
     adj::Pos offset;
     int newCell = -1; // NewTile: the recognised cell (index into recognition.cells) it lies on
+    // Read on the incremental path: `recognition` holds the known tiles (as the engine has
+    // them, on the remembered lattice) and the cells that changed, read one by one.
+    bool incremental = false;
     adj::Pos toEngine(adj::Pos recognised) const;
     // The recognised cell showing an engine cell, or nullptr.
     const CellResult* cellAt(adj::Pos engine) const;
@@ -45,19 +50,54 @@ struct TurnObservation {
 // abbey: in the player's supply) and the placement is legal on the board.
 bool placeable(const adj::State& s, int kind, const adj::Placement& pl);
 
+struct ObserverParams {
+    // A cell whose pattern correlates less than this with the last settled picture's
+    // (areaSimilarity) has changed: a tile laid, a hand, a piece taken away.
+    float changed = 0.6f;
+    // ... unless it differs by less than this (RMS, 0..255): a quiet area (a field) has too
+    // little pattern for the correlation to mean anything.
+    float minDifference = 10;
+};
+
 class TurnObserver {
 public:
-    TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game);
+    TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game, ObserverParams params = {});
     // Remembers the lattice of the last picture it could read: the camera is fixed, so the next
     // picture is read on it first (small boards cannot be found afresh), and searched afresh
     // only when that reading fails or contradicts the game (the camera moved).
+    //
+    // After a settled picture (settle()), the next one is compared with it cell by cell: while
+    // the known tiles look as they did, only the free cells beside the board that changed are
+    // read (the incremental path: a few milliseconds). A known tile that changed (a hand over
+    // it, the camera knocked) sends the picture through the full recognition.
     TurnObservation observe(const adj::State& before, const cv::Mat& bgr);
-    void forgetLattice() { lattice_ = {}; }
+    // The picture shows the board as the engine has it with `tiles` tiles (a turn was read from
+    // it, or the players entered what it shows): the reference for the next picture's changes.
+    void settle(const cv::Mat& bgr, int tiles);
+    const cv::Mat& settledPicture() const { return settled_; }
+    // Whether the area within `corners` changed since the settled picture (true without one).
+    bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
+    void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), centres_.clear(); }
+    const Recogniser& recogniser() const { return recogniser_; }
 
 private:
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
+    bool cameraMoved(const cv::Mat& bgr) const; // since the settled picture
+    // The incremental path; nullopt when the picture needs the full recognition.
+    std::optional<TurnObservation> readChanges(const adj::State& before, const cv::Mat& bgr) const;
     Recogniser recogniser_;
+    ObserverParams params_;
     GridHint lattice_;
+    int quarterTurn_ = 0; // how lattice_ lies over the engine's board (TurnObservation's)
+    adj::Pos offset_;
+    // Where each tile read on the lattice lies in the picture (its centre), by grid cell: the
+    // lattice is refitted through them as the board grows (a lattice found on a few tiles
+    // drifts by a sixth of a tile a few cells away from them).
+    void refit();
+    std::map<std::pair<int, int>, cv::Point2f> centres_;
+    std::optional<std::pair<std::pair<int, int>, cv::Point2f>> pending_; // the last new tile's
+    cv::Mat settled_; // the last settled picture, and how many tiles it shows
+    int settledTiles_ = 0;
 };
 
 } // namespace vision

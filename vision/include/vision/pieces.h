@@ -97,12 +97,24 @@ std::optional<cv::Point2f> boardPointInTile(const cv::Matx33d& boardToImage, cv:
 // feature of a tile placed with `rotation`: 0 inside it.
 float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature, cv::Point2f point);
 
-// How alike the area within `corners` looks in two pictures from the same camera: the
-// correlation of its pattern (per channel, averaged; -1..1), on the area unwarped to `size`
-// pixels, so a change of light does not count. Where nothing was laid the grain of the table
-// or the drawing of a tile comes back (near 1); a tile laid on the table does not (near 0).
-float areaSimilarity(const cv::Mat& a, const cv::Mat& b, const std::array<cv::Point2f, 4>& corners,
-                     int size = 32);
+// How alike the area within `corners` looks in two pictures from the same camera, on the area
+// unwarped to `size` pixels. `correlation`: of its pattern (per channel, averaged; -1..1), so a
+// change of light does not count: where nothing was laid the grain of the table or the drawing
+// of a tile comes back (near 1), a tile laid on the table does not (near 0). A quiet area (a
+// field) has little pattern to correlate: `difference`, the RMS difference of the two (0..255,
+// each channel's mean matched), says whether it changed at all.
+struct AreaComparison {
+    float correlation = 0, difference = 255;
+};
+AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
+                            const std::array<cv::Point2f, 4>& corners, int size = 32);
+inline float areaSimilarity(const cv::Mat& a, const cv::Mat& b,
+                            const std::array<cv::Point2f, 4>& corners, int size = 32) {
+    return compareAreas(a, b, corners, size).correlation;
+}
+
+// The area within `corners` (NW NE SE SW) unwarped to n x n pixels.
+cv::Mat unwarpArea(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners, int n);
 
 // Each player's colour, learned per game from the player's pieces. Distances are in L*a*b*
 // with lightness counted at half weight (light falls unevenly over a table).

@@ -59,6 +59,8 @@ struct RecogniseParams {
     // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
     // this many (a homography needs more than a small board has).
     int refitMinTiles = 2;
+    // readCell: a reading below this at the expected place is searched for around it.
+    float searchBelow = 0.8f;
     int players = 2; // for the notation only
 };
 
@@ -113,6 +115,13 @@ public:
     const TileClassifier& classifier() const { return classifier_; }
     std::vector<std::string> missingKinds() const;
     Recognition recognise(const cv::Mat& bgr, const RecogniseParams& params = {}) const;
+    // One cell of a known lattice read on its own (a fixed camera's next tile): classified as
+    // recognise() classifies each cell, without the colour models and the joint decoding of a
+    // whole board. Status Tile (a tile's score and a clear margin over the next reading) or
+    // Uncertain (status Uncertain with an empty kind: nothing tile-like). `offset`: where the
+    // tile is expected off the cell (grid units; e.g. where its neighbours lie off theirs).
+    CellResult readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGrid, int i, int j,
+                        cv::Point2d offset = {}, const RecogniseParams& params = {}) const;
     // The picture with the grid, each cell's id and rotation, and uncertain cells marked.
     static cv::Mat debugImage(const cv::Mat& bgr, const Recognition& r);
 

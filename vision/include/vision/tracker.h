@@ -35,6 +35,7 @@ struct TrackedTurn {
 };
 
 struct TrackerParams {
+    ObserverParams observer;
     PieceParams pieces;
     float sameColour = 22;        // a piece this close to a player's colour (L*a*b*) is theirs
     float otherColour = 0.6f;     // another player's colour this much nearer: not the player's
@@ -44,6 +45,7 @@ struct TrackerParams {
     float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
     float clearlyBetter = 0.8f;
+    float rereadSpan = 0.2f;  // readings scored this much below the classifier's best: not weighed
     float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous   //
                               // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
@@ -57,6 +59,10 @@ public:
     // `before`: the engine's state waiting for this turn's tile. The caller applies the
     // actions of a Turn (and asks the players about anything else).
     TrackedTurn observe(const adj::State& before, const cv::Mat& bgr);
+
+    // The players settled a discrepancy: `picture` shows the board as `after` has it (the turn
+    // they entered by hand); the next picture is compared with it.
+    void resolved(const cv::Mat& picture, const adj::State& after);
 
     // Calibration: the colour of a player's pieces (e.g. from a picture of them); without it,
     // a player's colour is learned from the first piece the player places.
@@ -94,7 +100,6 @@ private:
     PlayerColours colours_;
     std::vector<Placed> returned_; // sent back by the last turn's scoring
     cv::Point2d foot_;             // the board point under the camera, for the picture being read
-    cv::Mat lastPicture_;          // the last picture a turn was read from
 };
 
 // Tile coordinates (0..1, y south) as a recognised cell's corners face -> as the engine's
