@@ -174,6 +174,8 @@ int main(int argc, char** argv) {
                         e.scoresEqual ? "yes" : "NO", percentile(e.millis, 0.5),
                         percentile(e.millis, 0.95), e.fullMillis.size(),
                         percentile(e.fullMillis, 0.5));
+            if (verbose)
+                for (const std::string& note : e.notes) std::printf("    %s\n", note.c_str());
             std::fflush(stdout);
         }
     return 0;

@@ -196,7 +196,9 @@ void TurnObserver::refit() {
 }
 
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
-    std::optional<TurnObservation> changes = readChanges(before, bgr);
+    std::optional<TurnObservation> changes;
+    if (!relocate_) changes = readChanges(before, bgr);
+    relocate_ = false;
     TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
     if (!changes && lattice_.valid()) {
         o = read(before, bgr, lattice_);

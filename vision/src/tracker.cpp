@@ -337,6 +337,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         return out;
     }
     if (out.misfit > params_.maxMisfit) {
+        if (o.incremental) observer_.relocate(); // the remembered lattice may have drifted
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = "the new tile at " + where(o.action->placement.pos) +
                       " looks like no tile that may be placed there (the best reading, " +

@@ -78,6 +78,9 @@ public:
     // Whether the area within `corners` changed since the settled picture (true without one).
     bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
     void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), centres_.clear(); }
+    // The incremental path's reading could not be confirmed (its drawing misfits): the next
+    // picture goes through the full recognition, which finds the board and lattice afresh.
+    void relocate() { relocate_ = true; }
     const Recogniser& recogniser() const { return recogniser_; }
 
 private:
@@ -98,6 +101,7 @@ private:
     std::optional<std::pair<std::pair<int, int>, cv::Point2f>> pending_; // the last new tile's
     cv::Mat settled_; // the last settled picture, and how many tiles it shows
     int settledTiles_ = 0;
+    bool relocate_ = false;
 };
 
 } // namespace vision
