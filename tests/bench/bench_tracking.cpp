@@ -103,7 +103,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
 } // namespace
 
 int main(int argc, char** argv) {
-    int scenes = 16, games = 5, tiles = 0;
+    int scenes = 16, games = 5, tiles = 0, only = -1;
     std::string arts = "procedural,newart";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--scenes") && i + 1 < argc)
@@ -112,13 +112,15 @@ int main(int argc, char** argv) {
             games = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--tiles") && i + 1 < argc)
             tiles = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--game") && i + 1 < argc)
+            only = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "-v"))
             verbose = true;
         else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
             arts = argv[++i];
         else {
-            std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--tiles N] "
-                                 "[--art procedural,newart,classic]\n");
+            std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--game G] "
+                                 "[--tiles N] [--art procedural,newart,classic] [-v]\n");
             return 2;
         }
     }
@@ -158,6 +160,7 @@ int main(int argc, char** argv) {
                 "|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Art& art : sources)
         for (int g = 0; g < games; ++g) {
+            if (only >= 0 && g != only) continue; // --game G: that game alone
             const int players = 2 + g % 5;
             const adj::GameConfig cfg = adj::GameConfig::forSet("base", players);
             vision::RecordingParams p;

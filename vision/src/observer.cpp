@@ -374,13 +374,20 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     };
     const double tileFloor = floorOf(tileColours, tileHists),
                  tableFloor = floorOf(tableColours, tableHists);
+    RecogniseParams readParams;
+    readParams.maxPhotometric = params_.maxPhotometric;
     std::vector<CellResult> read;
     for (const auto& [rc, h] : candidates) {
         const double lt = tileColours.meanLog(h), lb = tableColours.meanLog(h);
-        if (lt <= lb || (lt < tileFloor && lb < tableFloor)) continue;
+        // Colours like neither (a hand) are told only by a tile model from several tiles: a
+        // board of two shows too few of a tile's colours.
+        if (lt - lb <= params_.tableLike ||
+            (tileHists.size() >= 6 && lt < tileFloor && lb < tableFloor))
+            continue;
         CellResult c = recogniser_.readCell(bgr, lattice_.imageToGrid, rc.x, -rc.y,
-                                            expectedOffset(rc.x, -rc.y));
-        if (!c.kind.empty()) read.push_back(std::move(c));
+                                            expectedOffset(rc.x, -rc.y), readParams);
+        if (c.kind.empty() || (lt <= lb && c.score < params_.strongScore)) continue;
+        read.push_back(std::move(c));
     }
     if (read.empty()) return o; // NoChange
     const size_t first = r.cells.size();

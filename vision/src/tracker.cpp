@@ -186,37 +186,56 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     // The legal option whose feature lies under its base.
     const cv::Point2f at = toEngineTile(b.base, o.quarterTurn);
     const std::vector<adj::MeepleOption> options = s.legalMeeples();
-    float best = std::numeric_limits<float>::infinity(), runnerUp = best;
-    std::optional<adj::MeepleOption> chosen;
     auto sameSpot = [](const adj::MeepleOption& x, const adj::MeepleOption& y) {
         return x.feature == y.feature && x.corner == y.corner;
     };
+    // How far the base lies from each option's feature, and from the spot on it where the
+    // catalogue puts a piece (players put theirs about there).
+    auto length = [](cv::Point2f v) { return std::sqrt(v.dot(v)); };
+    std::vector<float> toFeature, toSpot;
     for (const adj::MeepleOption& m : options) {
-        float d = 0;
         if (m.kind == adj::MeepleKind::Barn) {
-            const cv::Point2f c = cornerPoint(m.corner) - at;
-            d = std::sqrt(c.dot(c));
+            toFeature.push_back(length(cornerPoint(m.corner) - at));
+            toSpot.push_back(toFeature.back());
         } else {
-            d = distanceToFeature(*t.kind, t.rotation, m.feature, at);
-        }
-        // Among kinds on one feature the follower comes first (the common piece).
-        if (d < best - 1e-4f || (d < best + 1e-4f && chosen && chosen->kind != m.kind &&
-                                 m.kind == adj::MeepleKind::Follower)) {
-            if (chosen && !sameSpot(*chosen, m)) runnerUp = best;
-            best = d;
-            chosen = m;
-        } else if (chosen && !sameSpot(*chosen, m)) {
-            runnerUp = std::min(runnerUp, d);
+            const tiledb::PointF p = t.kind->featurePoint(m.feature, t.rotation);
+            toFeature.push_back(distanceToFeature(*t.kind, t.rotation, m.feature, at));
+            toSpot.push_back(length(cv::Point2f(p.x, p.y) - at));
         }
     }
+    // The option whose feature is nearest; among kinds on one feature the follower first (the
+    // common piece).
+    std::optional<size_t> chosen;
+    for (size_t i = 0; i < options.size(); ++i)
+        if (!chosen || toFeature[i] < toFeature[*chosen] - 1e-4f ||
+            (toFeature[i] < toFeature[*chosen] + 1e-4f &&
+             options[i].kind != options[*chosen].kind &&
+             options[i].kind == adj::MeepleKind::Follower))
+            chosen = i;
+    const float best = chosen ? toFeature[*chosen] : std::numeric_limits<float>::infinity();
     // A base on the border of two features (a follower at a road's edge, a monk at the
-    // cloister's door) is the players' to say: the base is known to a few hundredths of a tile.
-    if (chosen && runnerUp - best < params_.featureMargin) {
-        out.problem = "the piece on the new tile at " + where(t.pos) +
-                      " stands where two features meet: on which does it stand?";
-        return std::nullopt;
+    // cloister's door): the base is known to a few hundredths of a tile. The feature whose piece
+    // spot is clearly nearer is taken; otherwise it is the players' to say.
+    if (chosen) {
+        std::optional<size_t> nearest;
+        bool ambiguous = false;
+        for (size_t i = 0; i < options.size(); ++i)
+            if (toFeature[i] < best + params_.featureMargin &&
+                (!nearest || toSpot[i] < toSpot[*nearest]))
+                nearest = i;
+        for (size_t i = 0; i < options.size(); ++i)
+            if (toFeature[i] < best + params_.featureMargin &&
+                !sameSpot(options[i], options[*nearest])) {
+                ambiguous = true;
+                if (toSpot[*nearest] * params_.spotRatio > toSpot[i]) {
+                    out.problem = "the piece on the new tile at " + where(t.pos) +
+                                  " stands where two features meet: on which does it stand?";
+                    return std::nullopt;
+                }
+            }
+        if (ambiguous && !sameSpot(options[*nearest], options[*chosen])) chosen = nearest;
     }
-    if (!chosen || best > params_.featureSlack) {
+    if (!chosen || toFeature[*chosen] > params_.featureSlack) {
         out.problem =
             "a piece on the new tile at " + where(t.pos) + " stands where no piece may be placed";
         return std::nullopt;
@@ -224,7 +243,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     // Learn from clear sightings only: a faint blob may be the drawing's own misfit.
     if (colours_.known(player) || b.residual >= params_.learnResidual)
         colours_.learn(player, b.lab);
-    return adj::Action{adj::Action::Kind::Piece, -1, {}, *chosen};
+    return adj::Action{adj::Action::Kind::Piece, -1, {}, options[*chosen]};
 }
 
 float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,

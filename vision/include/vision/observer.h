@@ -57,6 +57,13 @@ struct ObserverParams {
     // ... unless it differs by less than this (RMS, 0..255): a quiet area (a field) has too
     // little pattern for the correlation to mean anything.
     float minDifference = 10;
+    // A changed cell's colours: more a tile's than the table's by this much (mean log
+    // likelihood per pixel) is read as a tile. Down to `tableLike`, a tile of the table's colours
+    // (a city on a wooden table) must read clearly: a score of at least `strongScore`.
+    float tableLike = -1.5f, strongScore = 0.85f;
+    // The colour test stands in for the recogniser's contrast test (a piece on a cloister
+    // raises a tile's colour mismatch): this much mismatch is allowed.
+    float maxPhotometric = 0.75f;
 };
 
 class TurnObserver {

@@ -98,11 +98,12 @@ std::optional<cv::Point2f> boardPointInTile(const cv::Matx33d& boardToImage, cv:
 float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature, cv::Point2f point);
 
 // How alike the area within `corners` looks in two pictures from the same camera, on the area
-// unwarped to `size` pixels. `correlation`: of its pattern (per channel, averaged; -1..1), so a
-// change of light does not count: where nothing was laid the grain of the table or the drawing
-// of a tile comes back (near 1), a tile laid on the table does not (near 0). A quiet area (a
-// field) has little pattern to correlate: `difference`, the RMS difference of the two (0..255,
-// each channel's mean matched), says whether it changed at all.
+// unwarped to `size` pixels. `correlation`: of its pattern (per channel, averaged; -1..1; each
+// channel less its mean and linear gradient), so a change of light does not count: where nothing
+// was laid the grain of the table or the drawing of a tile comes back (near 1), a tile laid on the
+// table does not (near 0). A quiet area (a field) has little pattern to correlate: `difference`,
+// the RMS difference of the two (0..255, each channel's mean matched), says whether it changed at
+// all.
 struct AreaComparison {
     float correlation = 0, difference = 255;
 };

@@ -41,6 +41,7 @@ struct TrackerParams {
     float otherColour = 0.6f;     // another player's colour this much nearer: not the player's
     float minColourGap = 12;      // two players' learned colours must differ by this much
     float featureMargin = 0.05f;  // the next feature as near as this (tiles) more: ambiguous
+    float spotRatio = 2;          // ... unless its piece spot is this many times farther
     float featureSlack = 0.12f;   // a base this far (tiles) outside every legal feature: unreadable
     float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
