@@ -59,8 +59,9 @@ struct ObserverParams {
     float minDifference = 10;
     // A changed cell's colours: more a tile's than the table's by this much (mean log
     // likelihood per pixel) is read as a tile. Down to `tableLike`, a tile of the table's colours
-    // (a city on a wooden table) must read clearly: a score of at least `strongScore`.
-    float tableLike = -1.5f, strongScore = 0.85f;
+    // (a city on a wooden table) must read clearly: a score of at least `strongScore` (a wooden
+    // table whose light changed reads as a city tile at up to 0.86).
+    float tableLike = -1.5f, strongScore = 0.9f;
     // The colour test stands in for the recogniser's contrast test (a piece on a cloister
     // raises a tile's colour mismatch): this much mismatch is allowed.
     float maxPhotometric = 0.75f;
