@@ -45,12 +45,13 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
                     ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], f.fullMillis.size());
     EXPECT_TRUE(f.scoresEqual) << "turns entered by hand complete the game as played";
     // Not there yet (#8): the target is 0 wrong and every turn read. Measured on this
-    // recording (30 tiles, the camera knocked after turn 15): 29 turns, 20 read right, 1 wrong
-    // (a city tile I read as E with a piece on its second city), 8 refused or not seen, each
-    // saying why (a piece that may hide a pennant, an unclear tile, ...); 27 settled pictures
-    // read incrementally, 2 through the full recognition (the first, and the one after the
-    // knock). The bounds catch regressions.
+    // recording (30 tiles, the camera knocked after turn 15): 29 turns, 19 read right, 1 wrong
+    // (a city tile I read as E with a piece on its second city), 9 refused or not seen, each
+    // saying why (a piece that may hide a pennant, an unclear tile, a tile that completes a
+    // city with no piece on it: one placed there would have been scored and taken back before
+    // the picture, ...); 27 settled pictures read incrementally, 2 through the full
+    // recognition (the first, and the one after the knock). The bounds catch regressions.
     EXPECT_LE(f.wrong, 1) << "more turns read wrongly than measured";
-    EXPECT_GE(f.read, 18) << "fewer turns read than measured";
+    EXPECT_GE(f.read, 17) << "fewer turns read than measured";
     EXPECT_EQ(f.fullMillis.size(), 2u) << "the camera moved once: one full recognition more";
 }

@@ -314,6 +314,28 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
     return "";
 }
 
+namespace {
+
+// After the tile (phase Meeple): a feature of it on which a piece would be scored and taken
+// back at once (the tile completes it), named ("a road"); "" if none.
+std::string scoredAtOnce(const adj::State& s) {
+    const adj::PlacedTile& t = s.board().tiles().back();
+    for (const adj::MeepleOption& m : s.legalMeeples()) {
+        if (m.kind == adj::MeepleKind::Barn) continue;
+        adj::State trial = s;
+        if (!adj::apply(trial, adj::Action{adj::Action::Kind::Piece, -1, {}, m}).ok()) continue;
+        const auto node = std::uint16_t(t.firstNode + m.feature);
+        const bool stays = std::any_of(trial.meeples().begin(), trial.meeples().end(),
+                                       [&](const adj::Meeple& k) { return k.node == node; });
+        if (!stays)
+            return std::string("a ") +
+                   tiledb::featureKindName(t.kind->features[size_t(m.feature)].kind);
+    }
+    return "";
+}
+
+} // namespace
+
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
@@ -380,6 +402,18 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         if (!piece) {
             out.status = TrackedTurn::Status::Discrepancy;
             return out;
+        }
+        // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
+        // and taken back at once: the settled picture cannot show it. The players say.
+        if (piece->kind == adj::Action::Kind::Pass) {
+            if (const std::string feature = scoredAtOnce(s); !feature.empty()) {
+                out.status = TrackedTurn::Status::Discrepancy;
+                out.problem = "no piece stands on the new tile at " +
+                              where(o.action->placement.pos) + ", but it completes " + feature +
+                              ": did player " + std::to_string(s.currentPlayer() + 1) +
+                              " place a piece there that was scored at once?";
+                return out;
+            }
         }
         if (piece->kind == adj::Action::Kind::Piece) {
             if (const std::string twin = lookAlikeUnderPiece(before, o, bgr, out.misfit);
