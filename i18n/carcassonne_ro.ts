@@ -210,6 +210,11 @@
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
+        <location filename="../app/src/game_controller.cpp" line="419"/>
+        <source>Camera (%1): %2 Enter this turn by hand.</source>
+        <translation>Camera (%1): %2 Introdu tura de mână.</translation>
+    </message>
+    <message>
         <location filename="../app/src/game_controller.cpp" line="454"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>

@@ -9,12 +9,14 @@
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <chrono>
+
 CameraFeed::CameraFeed(QObject* parent) : QObject(parent) {
     connect(&watcher_, &QFutureWatcher<Result>::finished, this, &CameraFeed::finished);
 }
 
 CameraFeed::~CameraFeed() {
-    watcher_.waitForFinished(); // the job holds the observer and a state copy
+    watcher_.waitForFinished(); // the job holds the tracker and a state copy
 }
 
 bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
@@ -39,7 +41,8 @@ void CameraFeed::close() {
     watcher_.waitForFinished();
     photos_.clear();
     next_ = 0;
-    observer_.reset();
+    tracker_.reset();
+    unsettled_ = cv::Mat();
     status_.clear();
     image_.clear();
     cells_.clear();
@@ -48,32 +51,42 @@ void CameraFeed::close() {
 
 bool CameraFeed::observeNext(const adj::State& before) {
     if (busy() || !hasNext()) return false;
+    // The photo the camera could not read shows the turn the players then entered.
+    if (tracker_ && !unsettled_.empty() && before.board().size() > unsettledTiles_)
+        tracker_->resolved(unsettled_, before);
+    unsettled_ = cv::Mat();
     current_ = photos_[next_++];
     image_ = QUrl::fromLocalFile(current_).toString();
-    status_ = observer_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
-                        : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
+    status_ = tracker_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
+                       : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
     cells_.clear();
     const std::string path = current_.toStdString();
-    watcher_.setFuture(QtConcurrent::run([observer = observer_, game = game_,
-                                          refsFrom = references_, before, path] {
+    watcher_.setFuture(QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_,
+                                          before, path] {
         Result r;
+        r.tiles = before.board().size();
         // The first photo also learns the edition's look (enrolment), off the UI thread.
-        r.observer = observer;
-        if (!r.observer) {
+        r.tracker = tracker;
+        if (!r.tracker) {
             const std::optional<vision::ReferenceSet> refs =
                 vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
             if (!refs) {
                 r.error = "cannot learn the tiles' look: " + r.error;
                 return r;
             }
-            r.observer = std::make_shared<vision::TurnObserver>(*refs, game);
+            r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
         }
         const vision::ImageResult img = vision::readImage(path);
         if (!img.ok()) {
             r.error = img.error;
             return r;
         }
-        r.observation = r.observer->observe(before, img.image);
+        const auto start = std::chrono::steady_clock::now();
+        r.turn = r.tracker->observe(before, img.image);
+        r.millis =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        if (r.turn.status != vision::TrackedTurn::Status::Turn) r.image = img.image;
         // A small copy for the history (about 20 KB): 320 pixels wide.
         cv::Mat small;
         cv::resize(img.image, small,
@@ -90,17 +103,18 @@ bool CameraFeed::observeNext(const adj::State& before) {
 
 void CameraFeed::finished() {
     const Result r = watcher_.result();
-    observer_ = r.observer;
+    tracker_ = r.tracker;
+    unsettled_ = r.image, unsettledTiles_ = r.tiles;
     if (!r.error.empty()) {
         status_ = QString::fromStdString(r.error);
-        vision::TurnObservation failed;
-        failed.status = vision::TurnObservation::Status::Discrepancy;
+        vision::TrackedTurn failed;
+        failed.status = vision::TrackedTurn::Status::Discrepancy;
         failed.problem = r.error;
         emit changed();
         emit observed(failed, current_, {});
         return;
     }
-    const vision::Recognition& rec = r.observation.recognition;
+    const vision::Recognition& rec = r.turn.tile.recognition;
     width_ = rec.width;
     height_ = rec.height;
     cells_.clear();
@@ -112,8 +126,8 @@ void CameraFeed::finished() {
                         {"status", QString::fromLatin1(vision::cellStatusName(c.status))},
                         {"label", QString::fromStdString(c.kind)}});
     }
-    status_ =
-        tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(rec.millis));
+    status_ = tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(r.millis));
+    for (const std::string& w : r.turn.warnings) status_ += "\n" + QString::fromStdString(w);
     emit changed();
-    emit observed(r.observation, current_, r.thumbnail);
+    emit observed(r.turn, current_, r.thumbnail);
 }

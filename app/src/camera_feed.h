@@ -1,11 +1,12 @@
 // What the camera sees, for the game screen: a folder of photos taken turn by turn (a live
-// camera and video files feed the same class later), each read by vision's TurnObserver on a
-// worker thread against the engine's state, never on the UI thread. The picture and its
-// recognised grid are exposed for drawing; each observation goes to the GameController, which
-// plays a tile the camera read or raises the discrepancy as an alert.
+// camera and video files feed the same class later), each read by vision's GameTracker on a
+// worker thread against the engine's state, never on the UI thread: the tile and the piece (or
+// none), each photo compared with the last settled one. The picture and its recognised grid
+// are exposed for drawing; each reading goes to the GameController, which plays the turn the
+// camera read or raises the discrepancy as an alert.
 #pragma once
 
-#include "vision/observer.h"
+#include "vision/tracker.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -58,15 +59,18 @@ public:
 signals:
     void changed();
     // thumbnail: the photo small (JPEG bytes), kept with the turn in the history.
-    void observed(const vision::TurnObservation& observation, const QString& photo,
+    void observed(const vision::TrackedTurn& turn, const QString& photo,
                   const std::string& thumbnail);
 
 private:
     struct Result {
-        std::shared_ptr<vision::TurnObserver> observer;
-        vision::TurnObservation observation;
+        std::shared_ptr<vision::GameTracker> tracker;
+        vision::TrackedTurn turn;
         std::string error; // the photo could not be read
         std::string thumbnail;
+        cv::Mat image; // the photo, kept when the players must settle it
+        int tiles = 0; // on the board it was read against
+        double millis = 0;
     };
     void finished();
     QStringList photos_;
@@ -76,6 +80,10 @@ private:
     QVariantList cells_;
     adj::GameConfig game_;
     std::string references_;
-    std::shared_ptr<vision::TurnObserver> observer_; // made by the first job; one job at a time
+    std::shared_ptr<vision::GameTracker> tracker_; // made by the first job; one job at a time
+    // The last photo the camera could not read: once the players have entered its turn, it
+    // shows the board as the game has it, and the next photo is compared with it.
+    cv::Mat unsettled_;
+    int unsettledTiles_ = 0;
     QFutureWatcher<Result> watcher_;
 };

@@ -399,20 +399,25 @@ void GameController::observeNextPhoto() {
         camera_->observeNext(session_->state());
 }
 
-void GameController::observed(const vision::TurnObservation& o, const QString& photo,
+void GameController::observed(const vision::TrackedTurn& turn, const QString& photo,
                               const std::string& thumbnail) {
     const QString name = QFileInfo(photo).fileName();
     if (!session_ || session_->state().phase() != adj::Phase::Tile) return;
-    using S = vision::TurnObservation::Status;
-    if (o.status == S::NewTile && o.action) {
-        playAction(*o.action, thumbnail); // the players choose the piece
+    using S = vision::TrackedTurn::Status;
+    if (turn.status == S::Turn && !turn.actions.empty()) {
+        // The turn as the camera read it: the tile (with the photo's thumbnail), then its piece
+        // or a pass. The engine checks each; a refusal is an alert like any other.
+        for (size_t i = 0; i < turn.actions.size(); ++i)
+            if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
         return;
     }
     // Never guessed: the players enter this turn by hand, then the next photo is read.
-    setAlert(o.status == S::NoChange
+    const QString problem = QString::fromStdString(turn.problem);
+    setAlert(turn.status == S::NoChange
                  ? tr("Camera (%1): no new tile seen. Enter this turn by hand.").arg(name)
-                 : tr("Camera (%1): %2. Enter this turn by hand.")
-                       .arg(name, QString::fromStdString(o.problem)));
+             : problem.endsWith('?') // a question for the players keeps its mark
+                 ? tr("Camera (%1): %2 Enter this turn by hand.").arg(name, problem)
+                 : tr("Camera (%1): %2. Enter this turn by hand.").arg(name, problem));
 }
 
 // ---- Disputes and rules questions

@@ -115,7 +115,7 @@ public:
     Q_INVOKABLE void selectPiece(int piece);
     // The camera: photos of the running game, one per turn, in name order (a folder path or a
     // file: URL). Each photo is read against the engine's state when the next tile is due; a
-    // tile the camera read is played (the players then choose its piece), anything else is an
+    // turn the camera read (its tile, then its piece or none) is played, anything else is an
     // alert and the turn is entered by hand, after which the next photo is read.
     // references: how the tiles look (see CameraFeed::openFolder); "" = our drawn tiles.
     Q_INVOKABLE bool followPhotos(const QString& folder, const QString& references = {});
@@ -167,7 +167,7 @@ private:
                       const std::string& source);
     void stepSample();
     void observeNextPhoto();
-    void observed(const vision::TurnObservation& o, const QString& photo,
+    void observed(const vision::TrackedTurn& turn, const QString& photo,
                   const std::string& thumbnail);
     bool playAction(const adj::Action& action, const std::string& thumbnail = {});
     void renderDispute();
