@@ -4,7 +4,8 @@
 // offset on which most known tiles agree); the one recognised tile on a free cell is the new
 // one, read as the legal placement its classifier scores best. Anything else (no new tile, two,
 // a known tile changed, an illegal or unreadable tile) is a discrepancy that says what was
-// expected and what was seen: the caller decides, nothing is guessed silently.
+// expected and what was seen: the caller decides, nothing is guessed silently. With a settled
+// picture to compare with, only what changed is read (TurnObserver::observe).
 #pragma once
 
 #include "vision/pieces.h"
@@ -52,7 +53,7 @@ bool placeable(const adj::State& s, int kind, const adj::Placement& pl);
 
 struct ObserverParams {
     // A cell whose pattern correlates less than this with the last settled picture's
-    // (areaSimilarity) has changed: a tile laid, a hand, a piece taken away.
+    // (compareAreas) has changed: a tile laid, a hand, a piece taken away.
     float changed = 0.6f;
     // ... unless it differs by less than this (RMS, 0..255): a quiet area (a field) has too
     // little pattern for the correlation to mean anything.
@@ -76,8 +77,9 @@ public:
     //
     // After a settled picture (settle()), the next one is compared with it cell by cell: while
     // the known tiles look as they did, only the free cells beside the board that changed are
-    // read (the incremental path: a few milliseconds). A known tile that changed (a hand over
-    // it, the camera knocked) sends the picture through the full recognition.
+    // read (the incremental path: about 5 ms). A few known tiles that changed and no longer
+    // read as themselves are covered (a hand: NoChange, the cells Occluded); most of the picture
+    // or most known tiles changed (the camera knocked) send it through the full recognition.
     TurnObservation observe(const adj::State& before, const cv::Mat& bgr);
     // The picture shows the board as the engine has it with `tiles` tiles (a turn was read from
     // it, or the players entered what it shows): the reference for the next picture's changes.
@@ -89,7 +91,6 @@ public:
     // The incremental path's reading could not be confirmed (its drawing misfits): the next
     // picture goes through the full recognition, which finds the board and lattice afresh.
     void relocate() { relocate_ = true; }
-    const Recogniser& recogniser() const { return recogniser_; }
 
 private:
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
