@@ -101,18 +101,23 @@ Item {
             verify(game.followPhotos(photoFolder), game.alert)
             let read = 0
             for (let i = 0; i < photoTiles.length; ++i) {
-                tryVerify(() => !game.camera.busy && (game.options.length > 0 || game.alert !== ""),
+                // The camera plays a whole turn (the tile, and no piece: the photos show none),
+                // or raises an alert.
+                const before = game.tiles.length
+                tryVerify(() => game.alert !== ""
+                                || (game.tiles.length > before && game.options.length === 0),
                           60000, "photo " + (i + 1) + " read")
                 if (game.alert !== "") {
                     // A discrepancy: the players enter the turn by hand; the next photo follows.
                     console.log("photo " + (i + 1) + ": " + game.alert)
                     verify(game.play(photoTiles[i]), game.alert)
+                    if (i === photoTiles.length - 1) break // keep the last reading on screen
+                    verify(game.play("pass"))
                 } else {
                     ++read
                 }
-                if (i === photoTiles.length - 1) break // keep the last reading on screen
-                verify(game.play("pass"))
             }
+            tryVerify(() => !game.camera.busy, 60000, "the camera is idle")
             verify(read >= 1, "no photo read")
             compare(game.tiles.length, 15 + photoTiles.length)
             verify(game.camera.cells.length > 14)
