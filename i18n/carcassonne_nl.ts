@@ -4,30 +4,30 @@
 <context>
     <name>CameraFeed</name>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="27"/>
+        <location filename="../app/src/camera_feed.cpp" line="26"/>
         <source>%1: no photos (jpg or png) in this folder</source>
-        <translation>%1: geen foto's (jpg of png) in deze map</translation>
+        <translation>%1: geen foto&apos;s (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="33"/>
+        <location filename="../app/src/camera_feed.cpp" line="32"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
-            <numerusform>%n foto's te volgen</numerusform>
+            <numerusform>%n foto&apos;s te volgen</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="53"/>
+        <location filename="../app/src/camera_feed.cpp" line="58"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="54"/>
+        <location filename="../app/src/camera_feed.cpp" line="59"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="116"/>
+        <location filename="../app/src/camera_feed.cpp" line="123"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -35,127 +35,127 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="63"/>
+        <location filename="../app/src/game_controller.cpp" line="65"/>
         <source>Player %1</source>
         <translation>Speler %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="114"/>
+        <location filename="../app/src/game_controller.cpp" line="116"/>
         <source>road</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="115"/>
+        <location filename="../app/src/game_controller.cpp" line="117"/>
         <source>city</source>
         <translation>stad</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="116"/>
+        <location filename="../app/src/game_controller.cpp" line="118"/>
         <source>farm</source>
         <translation>boerderij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="117"/>
+        <location filename="../app/src/game_controller.cpp" line="119"/>
         <source>cloister</source>
         <translation>klooster</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="118"/>
+        <location filename="../app/src/game_controller.cpp" line="120"/>
         <source>abbey</source>
         <translation>abdij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="128"/>
+        <location filename="../app/src/game_controller.cpp" line="130"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="135"/>
+        <location filename="../app/src/game_controller.cpp" line="137"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>op (%1,%2), %3° gedraaid</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="139"/>
+        <location filename="../app/src/game_controller.cpp" line="141"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>past nergens: leg hem weg en trek opnieuw</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="140"/>
+        <location filename="../app/src/game_controller.cpp" line="142"/>
         <source>no piece</source>
         <translation>geen pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="141"/>
+        <location filename="../app/src/game_controller.cpp" line="143"/>
         <source>the wagon goes back to its owner</source>
         <translation>de wagen gaat terug naar zijn eigenaar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="142"/>
+        <location filename="../app/src/game_controller.cpp" line="144"/>
         <source>end the game</source>
         <translation>beëindig het spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="145"/>
+        <location filename="../app/src/game_controller.cpp" line="147"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>wagen naar de %1 van de tegel op (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="153"/>
+        <location filename="../app/src/game_controller.cpp" line="155"/>
         <source>follower on the %1</source>
         <translation>volgeling op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="155"/>
+        <location filename="../app/src/game_controller.cpp" line="157"/>
         <source>mayor on the %1</source>
         <translation>burgemeester op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="157"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>wagon on the %1</source>
         <translation>wagen op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>north-west</source>
         <translation>noordwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>north-east</source>
         <translation>noordoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>south-east</source>
         <translation>zuidoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="160"/>
+        <location filename="../app/src/game_controller.cpp" line="162"/>
         <source>south-west</source>
         <translation>zuidwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="163"/>
         <source>barn at the %1 corner</source>
         <translation>schuur op de %1hoek</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="199"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>Not saved in the history: %1</source>
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="211"/>
+        <location filename="../app/src/game_controller.cpp" line="213"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="216"/>
+        <location filename="../app/src/game_controller.cpp" line="218"/>
         <source>There is no turn to take back.</source>
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <location filename="../app/src/game_controller.cpp" line="232"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
@@ -165,27 +165,27 @@
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="244"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="248"/>
+        <location filename="../app/src/game_controller.cpp" line="250"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="249"/>
+        <location filename="../app/src/game_controller.cpp" line="251"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="266"/>
+        <location filename="../app/src/game_controller.cpp" line="268"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="266"/>
+        <location filename="../app/src/game_controller.cpp" line="268"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -193,79 +193,104 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="380"/>
-        <source>Start a game first: the photos are read against it.</source>
-        <translation>Begin eerst een spel: de foto's worden ermee vergeleken.</translation>
+        <location filename="../app/src/game_controller.cpp" line="392"/>
+        <source>No photo of this turn: entered by hand.</source>
+        <translation>Geen foto van deze beurt: met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="417"/>
+        <location filename="../app/src/game_controller.cpp" line="411"/>
+        <source>Start a game first: the photos are read against it.</source>
+        <translation>Begin eerst een spel: de foto&apos;s worden ermee vergeleken.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="453"/>
+        <source>Camera (%1): read.</source>
+        <translation>Camera (%1): gelezen.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="455"/>
+        <source>Camera (%1): read %2; corrected by hand.</source>
+        <translation>Camera (%1): las %2; met de hand verbeterd.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="457"/>
+        <source>Camera (%1): no new tile seen; entered by hand.</source>
+        <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="458"/>
+        <source>Camera (%1): %2 Entered by hand.</source>
+        <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="474"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="418"/>
+        <location filename="../app/src/game_controller.cpp" line="477"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="419"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="454"/>
+        <location filename="../app/src/game_controller.cpp" line="512"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="456"/>
-        <location filename="../app/src/game_controller.cpp" line="472"/>
+        <location filename="../app/src/game_controller.cpp" line="514"/>
+        <location filename="../app/src/game_controller.cpp" line="530"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="456"/>
-        <location filename="../app/src/game_controller.cpp" line="472"/>
+        <location filename="../app/src/game_controller.cpp" line="514"/>
+        <location filename="../app/src/game_controller.cpp" line="530"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="459"/>
+        <location filename="../app/src/game_controller.cpp" line="517"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="461"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="462"/>
+        <location filename="../app/src/game_controller.cpp" line="520"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="465"/>
+        <location filename="../app/src/game_controller.cpp" line="523"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="466"/>
+        <location filename="../app/src/game_controller.cpp" line="524"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="470"/>
+        <location filename="../app/src/game_controller.cpp" line="528"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="534"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="534"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -283,7 +308,7 @@
         <translation>Geen spel %1 in %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/history_model.cpp" line="141"/>
+        <location filename="../app/src/history_model.cpp" line="140"/>
         <source>%n turn(s)</source>
         <translation>
             <numerusform>%n beurt</numerusform>
@@ -291,7 +316,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/history_model.cpp" line="156"/>
+        <location filename="../app/src/history_model.cpp" line="155"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>
@@ -431,7 +456,7 @@
     <message>
         <location filename="../qml/GameView.qml" line="191"/>
         <source>Folder of photos, one per turn</source>
-        <translation>Map met foto's, één per beurt</translation>
+        <translation>Map met foto&apos;s, één per beurt</translation>
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="196"/>
@@ -586,7 +611,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="546"/>
+        <location filename="../app/src/game_controller.cpp" line="604"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -594,7 +619,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="601"/>
+        <location filename="../app/src/game_controller.cpp" line="659"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -4,12 +4,12 @@
 <context>
     <name>CameraFeed</name>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="27"/>
+        <location filename="../app/src/camera_feed.cpp" line="26"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="33"/>
+        <location filename="../app/src/camera_feed.cpp" line="32"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -18,17 +18,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="53"/>
+        <location filename="../app/src/camera_feed.cpp" line="58"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="54"/>
+        <location filename="../app/src/camera_feed.cpp" line="59"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="116"/>
+        <location filename="../app/src/camera_feed.cpp" line="123"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -36,127 +36,127 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="63"/>
+        <location filename="../app/src/game_controller.cpp" line="65"/>
         <source>Player %1</source>
         <translation>Jucătorul %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="114"/>
+        <location filename="../app/src/game_controller.cpp" line="116"/>
         <source>road</source>
         <translation>drum</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="115"/>
+        <location filename="../app/src/game_controller.cpp" line="117"/>
         <source>city</source>
         <translation>oraș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="116"/>
+        <location filename="../app/src/game_controller.cpp" line="118"/>
         <source>farm</source>
         <translation>câmp</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="117"/>
+        <location filename="../app/src/game_controller.cpp" line="119"/>
         <source>cloister</source>
         <translation>mănăstire</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="118"/>
+        <location filename="../app/src/game_controller.cpp" line="120"/>
         <source>abbey</source>
         <translation>abație</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="128"/>
+        <location filename="../app/src/game_controller.cpp" line="130"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="135"/>
+        <location filename="../app/src/game_controller.cpp" line="137"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>la (%1,%2), rotit %3°</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="139"/>
+        <location filename="../app/src/game_controller.cpp" line="141"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>nu se potrivește nicăieri: scoate-l și trage altul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="140"/>
+        <location filename="../app/src/game_controller.cpp" line="142"/>
         <source>no piece</source>
         <translation>fără pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="141"/>
+        <location filename="../app/src/game_controller.cpp" line="143"/>
         <source>the wagon goes back to its owner</source>
         <translation>căruța se întoarce la proprietar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="142"/>
+        <location filename="../app/src/game_controller.cpp" line="144"/>
         <source>end the game</source>
         <translation>încheie jocul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="145"/>
+        <location filename="../app/src/game_controller.cpp" line="147"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>căruța pe %1 de pe cartonașul de la (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="153"/>
+        <location filename="../app/src/game_controller.cpp" line="155"/>
         <source>follower on the %1</source>
         <translation>supus pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="155"/>
+        <location filename="../app/src/game_controller.cpp" line="157"/>
         <source>mayor on the %1</source>
         <translation>primar pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="157"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>wagon on the %1</source>
         <translation>căruță pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>north-west</source>
         <translation>nord-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>north-east</source>
         <translation>nord-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>south-east</source>
         <translation>sud-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="160"/>
+        <location filename="../app/src/game_controller.cpp" line="162"/>
         <source>south-west</source>
         <translation>sud-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="163"/>
         <source>barn at the %1 corner</source>
         <translation>hambar în colțul de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="199"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>Not saved in the history: %1</source>
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="211"/>
+        <location filename="../app/src/game_controller.cpp" line="213"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="216"/>
+        <location filename="../app/src/game_controller.cpp" line="218"/>
         <source>There is no turn to take back.</source>
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="230"/>
+        <location filename="../app/src/game_controller.cpp" line="232"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
@@ -166,27 +166,27 @@
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="244"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="248"/>
+        <location filename="../app/src/game_controller.cpp" line="250"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="249"/>
+        <location filename="../app/src/game_controller.cpp" line="251"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="266"/>
+        <location filename="../app/src/game_controller.cpp" line="268"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="266"/>
+        <location filename="../app/src/game_controller.cpp" line="268"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -195,79 +195,104 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="380"/>
+        <location filename="../app/src/game_controller.cpp" line="392"/>
+        <source>No photo of this turn: entered by hand.</source>
+        <translation>Nicio fotografie a acestei ture: introdusă de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="411"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="417"/>
+        <location filename="../app/src/game_controller.cpp" line="453"/>
+        <source>Camera (%1): read.</source>
+        <translation>Camera (%1): tura citită.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="455"/>
+        <source>Camera (%1): read %2; corrected by hand.</source>
+        <translation>Camera (%1): a citit %2; corectată de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="457"/>
+        <source>Camera (%1): no new tile seen; entered by hand.</source>
+        <translation>Camera (%1): niciun cartonaș nou văzut; tura a fost introdusă de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="458"/>
+        <source>Camera (%1): %2 Entered by hand.</source>
+        <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="474"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="418"/>
+        <location filename="../app/src/game_controller.cpp" line="477"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="419"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="454"/>
+        <location filename="../app/src/game_controller.cpp" line="512"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="456"/>
-        <location filename="../app/src/game_controller.cpp" line="472"/>
+        <location filename="../app/src/game_controller.cpp" line="514"/>
+        <location filename="../app/src/game_controller.cpp" line="530"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="456"/>
-        <location filename="../app/src/game_controller.cpp" line="472"/>
+        <location filename="../app/src/game_controller.cpp" line="514"/>
+        <location filename="../app/src/game_controller.cpp" line="530"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="459"/>
+        <location filename="../app/src/game_controller.cpp" line="517"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="461"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="462"/>
+        <location filename="../app/src/game_controller.cpp" line="520"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="465"/>
+        <location filename="../app/src/game_controller.cpp" line="523"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="466"/>
+        <location filename="../app/src/game_controller.cpp" line="524"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="470"/>
+        <location filename="../app/src/game_controller.cpp" line="528"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="534"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="534"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -285,7 +310,7 @@
         <translation>Niciun joc %1 în %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/history_model.cpp" line="141"/>
+        <location filename="../app/src/history_model.cpp" line="140"/>
         <source>%n turn(s)</source>
         <translation>
             <numerusform>%n tură</numerusform>
@@ -294,7 +319,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/history_model.cpp" line="156"/>
+        <location filename="../app/src/history_model.cpp" line="155"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>
@@ -590,7 +615,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="546"/>
+        <location filename="../app/src/game_controller.cpp" line="604"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -598,7 +623,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="601"/>
+        <location filename="../app/src/game_controller.cpp" line="659"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

@@ -349,6 +349,8 @@ Item {
                     width: ListView.view.width
                     wrapMode: Text.Wrap
                     text: qsTr("<b>%1. %2</b> %3").arg(seq).arg(player).arg(actions)
+                          + (note ? "<br><i>" + note.replace(/&/g, "&amp;").replace(/</g, "&lt;")
+                                    + "</i>" : "")
                           + (explanations.length ? "<br>" + explanations.join("<br>") : "")
                 }
             }

@@ -2,9 +2,6 @@
 
 #include "vision/image_io.h"
 
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
-
 #include <QDir>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
@@ -39,6 +36,7 @@ bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
 
 void CameraFeed::close() {
     watcher_.waitForFinished();
+    reading_ = false; // a result still on its way is dropped
     photos_.clear();
     next_ = 0;
     tracker_.reset();
@@ -60,49 +58,45 @@ bool CameraFeed::observeNext(const adj::State& before) {
     status_ = tracker_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
                        : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
     cells_.clear();
+    reading_ = true;
     const std::string path = current_.toStdString();
-    watcher_.setFuture(QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_,
-                                          before, path] {
-        Result r;
-        r.tiles = before.board().size();
-        // The first photo also learns the edition's look (enrolment), off the UI thread.
-        r.tracker = tracker;
-        if (!r.tracker) {
-            const std::optional<vision::ReferenceSet> refs =
-                vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
-            if (!refs) {
-                r.error = "cannot learn the tiles' look: " + r.error;
+    watcher_.setFuture(
+        QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_, before, path] {
+            Result r;
+            r.tiles = before.board().size();
+            // The first photo also learns the edition's look (enrolment), off the UI thread.
+            r.tracker = tracker;
+            if (!r.tracker) {
+                const std::optional<vision::ReferenceSet> refs =
+                    vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
+                if (!refs) {
+                    r.error = "cannot learn the tiles' look: " + r.error;
+                    return r;
+                }
+                r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
+            }
+            const vision::ImageResult img = vision::readImage(path);
+            if (!img.ok()) {
+                r.error = img.error;
                 return r;
             }
-            r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
-        }
-        const vision::ImageResult img = vision::readImage(path);
-        if (!img.ok()) {
-            r.error = img.error;
+            const auto start = std::chrono::steady_clock::now();
+            r.turn = r.tracker->observe(before, img.image);
+            r.millis =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
+            if (r.turn.status != vision::TrackedTurn::Status::Turn) r.image = img.image;
+            r.thumbnail = vision::thumbnailJpeg(img.image); // kept with the turn in the history
             return r;
-        }
-        const auto start = std::chrono::steady_clock::now();
-        r.turn = r.tracker->observe(before, img.image);
-        r.millis =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        if (r.turn.status != vision::TrackedTurn::Status::Turn) r.image = img.image;
-        // A small copy for the history (about 20 KB): 320 pixels wide.
-        cv::Mat small;
-        cv::resize(img.image, small,
-                   cv::Size(320, std::max(1, img.image.rows * 320 / std::max(1, img.image.cols))),
-                   0, 0, cv::INTER_AREA);
-        std::vector<uchar> jpeg;
-        cv::imencode(".jpg", small, jpeg, {cv::IMWRITE_JPEG_QUALITY, 75});
-        r.thumbnail.assign(jpeg.begin(), jpeg.end());
-        return r;
-    }));
+        }));
     emit changed();
     return true;
 }
 
 void CameraFeed::finished() {
+    if (!reading_) return; // closed meanwhile
     const Result r = watcher_.result();
+    reading_ = false;
     tracker_ = r.tracker;
     unsettled_ = r.image, unsettledTiles_ = r.tiles;
     if (!r.error.empty()) {

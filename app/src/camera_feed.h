@@ -46,7 +46,9 @@ public:
     bool observeNext(const adj::State& before);
 
     bool active() const { return !photos_.isEmpty(); }
-    bool busy() const { return watcher_.isRunning(); }
+    // From observeNext() until observed() is emitted: the job may have ended before its result
+    // is delivered, and a photo read in that gap would drop it.
+    bool busy() const { return reading_; }
     QString status() const { return status_; }
     QString image() const { return image_; }
     int imageWidth() const { return width_; }
@@ -55,6 +57,8 @@ public:
     int photoIndex() const { return next_; }
     int photoCount() const { return int(photos_.size()); }
     bool hasNext() const { return next_ < photos_.size(); }
+    QString nextPhoto() const { return hasNext() ? photos_[next_] : QString(); }
+    void skipNext() { next_ += hasNext() ? 1 : 0; } // a photo of a turn already played
 
 signals:
     void changed();
@@ -86,4 +90,5 @@ private:
     cv::Mat unsettled_;
     int unsettledTiles_ = 0;
     QFutureWatcher<Result> watcher_;
+    bool reading_ = false;
 };

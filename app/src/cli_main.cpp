@@ -24,14 +24,18 @@ void usage(std::FILE* out) {
                "F] [--truth F]\n"
                "        render a seeded position as a photo with known truth (JSON)\n"
                "  vision record --out DIR [--seed S] [--players N] [--tiles N] [--bump TURN]\n"
-               "        a seeded game as a fixed camera's pictures, a hand before each turn\n"
+               "                [--sample]\n"
+               "        a seeded game (or the sample game) as a fixed camera's pictures, a hand\n"
+               "        before each turn\n"
                "  vision track FOLDER [--refs F] [--lang en|ro|nl] [--json]\n"
                "        follow a game from its pictures: turns, scores with their rules\n"
                "  history list|show|replay|export|import|stats|check [--db FILE]\n"
                "        the games played, stored in SQLite (carcassonne history for details)\n"
-               "  play [--delay MS] [--lang en|ro|nl] [--db FILE] [--quiet]\n"
-               "        with no camera: play the bundled sample game turn by turn, scored and\n"
-               "        explained (the main job without a window)\n"
+               "  play [--recording DIR] [--actions] [--delay MS] [--lang en|ro|nl] [--db FILE]\n"
+               "       [--quiet]\n"
+               "        with no camera: follow the bundled sample game's recording through the\n"
+               "        camera pipeline, turn by turn, scored and explained (the main job\n"
+               "        without a window)\n"
                "  help  this text\n",
                out);
 }

@@ -3,6 +3,8 @@
 // a folder of pictures turn by turn with the GameTracker and the engine: each turn read, the
 // engine's events with their explanations, discrepancies and warnings, the final scores.
 #include "cli_commands.h"
+#include "recording_follower.h"
+#include "sample_game.h"
 
 #include "adjudicator/actions.h"
 #include "adjudicator/render.h"
@@ -15,7 +17,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <regex>
 
 namespace carc::cli {
 
@@ -24,8 +25,11 @@ namespace {
 const char* kColourNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Pink"};
 
 int usageRecord() {
-    std::fprintf(stderr, "usage: carcassonne vision record --out DIR [--seed S] [--players N] "
-                         "[--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] [--no-hands]\n");
+    std::fprintf(stderr,
+                 "usage: carcassonne vision record --out DIR [--seed S] [--players N] "
+                 "[--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] [--no-hands] [--sample]\n"
+                 "  --sample: the bundled sample game (what `carcassonne play` follows) "
+                 "instead of a seeded random game\n");
     return 2;
 }
 
@@ -52,28 +56,13 @@ std::string jsonEscape(const std::string& s) {
     return o;
 }
 
-// A turn's text (actions.h) as actions, read against the state they apply to.
-std::vector<adj::Action> parseTurn(const adj::State& s, const std::string& text) {
-    std::vector<adj::Action> out;
-    adj::State probe = s;
-    std::string error;
-    for (size_t at = 0; at < text.size();) {
-        const size_t end = std::min(text.find(' ', at), text.size());
-        const auto a = adj::parseAction(probe, text.substr(at, end - at), &error);
-        if (!a) break;
-        out.push_back(*a);
-        adj::apply(probe, *a);
-        at = end + 1;
-    }
-    return out;
-}
-
 } // namespace
 
 int visionRecord(const std::vector<std::string>& args) {
     std::string out;
     std::uint64_t seed = 2026;
     int players = 3;
+    bool sample = false;
     vision::RecordingParams p;
     p.camera.tiltDeg = 20;
     p.camera.yawDeg = 30;
@@ -96,6 +85,8 @@ int visionRecord(const std::vector<std::string>& args) {
             p.bumpAfterTurn = std::atoi(args[++i].c_str());
         else if (a == "--no-hands")
             p.hands = false;
+        else if (a == "--sample")
+            sample = true;
         else
             return usageRecord();
     }
@@ -103,16 +94,21 @@ int visionRecord(const std::vector<std::string>& args) {
         p.camera.tiltDeg > 45)
         return usageRecord();
     p.camera.seed = seed;
-    const vision::Recording rec =
-        vision::recordGame(adj::GameConfig::forSet("base", players), seed, p);
     std::string error;
-    if (!vision::writeRecording(rec, out, &error)) {
+    const std::optional<vision::Recording> rec =
+        sample ? vision::recordActions(sampleGame().config, sampleGame().actions, p, {}, &error)
+               : vision::recordGame(adj::GameConfig::forSet("base", players), seed, p);
+    if (!rec || !vision::writeRecording(*rec, out, &error)) {
         std::fprintf(stderr, "carcassonne vision record: %s\n", error.c_str());
         return 1;
     }
-    std::printf("%s: %zu turns of a %d-player game (seed %llu), %s\n", out.c_str(),
-                rec.turns.size(), players, static_cast<unsigned long long>(seed),
-                p.hands ? "a hand over the table before each turn" : "one picture a turn");
+    if (sample)
+        std::printf("%s: the sample game, %zu turns, %s\n", out.c_str(), rec->turns.size(),
+                    p.hands ? "a hand over the table before each turn" : "one picture a turn");
+    else
+        std::printf("%s: %zu turns of a %d-player game (seed %llu), %s\n", out.c_str(),
+                    rec->turns.size(), players, static_cast<unsigned long long>(seed),
+                    p.hands ? "a hand over the table before each turn" : "one picture a turn");
     return 0;
 }
 
@@ -194,9 +190,9 @@ int visionTrack(const std::vector<std::string>& args) {
     for (int p = 0; p < game.players; ++p) names.emplace_back(kColourNames[p]);
 
     vision::GameTracker tracker(*refs, game);
-    int read = 0, byHand = 0, disagreed = 0, turnsDone = 0;
+    RecordingFollower follower(list ? *list : vision::RecordingList{game, {}});
+    int read = 0, byHand = 0, corrected = 0, turnsPlayed = 0;
     std::string jsonTurns;
-    const std::regex recorded(R"(turn-(\d+)-([ab])\.[a-z]+$)");
     auto applyTurn = [&](const std::vector<adj::Action>& actions, const std::string& how,
                          const std::string& picture) {
         std::string text;
@@ -207,10 +203,10 @@ int visionTrack(const std::vector<std::string>& args) {
             for (const adj::ScoreEvent& e : adj::apply(s, a).events)
                 events.push_back(adj::kb::render(e, lang, names, game.baseSet));
         }
-        ++turnsDone;
+        const int turn = ++turnsPlayed;
         if (json) {
             jsonTurns += std::string(jsonTurns.empty() ? "" : ",\n") +
-                         "    {\"turn\": " + std::to_string(turnsDone) + ", \"picture\": \"" +
+                         "    {\"turn\": " + std::to_string(turn) + ", \"picture\": \"" +
                          jsonEscape(picture) + "\", \"player\": \"" + names[size_t(player)] +
                          "\", \"read\": \"" + how + "\", \"actions\": \"" + jsonEscape(text) +
                          "\", \"events\": [";
@@ -219,67 +215,46 @@ int visionTrack(const std::vector<std::string>& args) {
             jsonTurns += "]}";
             return;
         }
-        std::printf("turn %d (%s, %s): %s\n", turnsDone, names[size_t(player)].c_str(), how.c_str(),
+        std::printf("turn %d (%s, %s): %s\n", turn, names[size_t(player)].c_str(), how.c_str(),
                     text.c_str());
         for (const std::string& e : events) std::printf("    %s\n", e.c_str());
     };
     for (const std::string& picture : pictures) {
-        if (s.terminal()) break;
-        const vision::ImageResult img = vision::readImage(picture);
+        if (s.terminal() || follower.finished()) break;
         const std::string name = fs::path(picture).filename().string();
+        if (!follower.wants(name)) continue;
+        const vision::ImageResult img = vision::readImage(picture);
         if (!img.ok()) {
             std::fprintf(stderr, "%s\n", img.error.c_str());
             continue;
         }
-        // In a recording each picture names its turn: one of a turn already played is passed
-        // over (a reading from it would be taken for the next turn).
-        std::smatch m;
-        const bool named = list && std::regex_search(name, m, recorded);
-        const int shows = named ? std::stoi(m[1]) : 0;
-        const bool settledPicture = named && m[2] == "b";
-        if (named && shows <= turnsDone) continue;
         const vision::TrackedTurn t = tracker.observe(s, img.image);
-        if (t.status == vision::TrackedTurn::Status::Turn) {
+        if (!json) {
             for (const std::string& w : t.warnings)
-                if (!json) std::printf("  %s: warning: %s\n", name.c_str(), w.c_str());
-            // A recording knows what was played: a reading that differs is corrected by hand.
-            if (list && size_t(turnsDone) < list->turns.size()) {
-                adj::State mine = s, theirs = s;
-                std::string seen;
-                for (const adj::Action& a : t.actions) {
-                    seen += (seen.empty() ? "" : " ") + adj::actionText(mine, a);
-                    adj::apply(mine, a);
-                }
-                const auto played = parseTurn(s, list->turns[size_t(turnsDone)]);
-                for (const adj::Action& a : played) adj::apply(theirs, a);
-                if (!vision::sameOutcome(mine, theirs)) {
-                    ++disagreed;
-                    if (!json)
-                        std::printf("  %s: the camera read %s\n", name.c_str(), seen.c_str());
-                    applyTurn(played, "corrected by hand", name);
-                    continue;
-                }
-            }
-            ++read;
-            applyTurn(t.actions, "camera", name);
-            continue;
+                std::printf("  %s: warning: %s\n", name.c_str(), w.c_str());
+            if (t.status == vision::TrackedTurn::Status::Discrepancy)
+                std::printf("  %s: %s\n", name.c_str(), t.problem.c_str());
         }
-        if (t.status == vision::TrackedTurn::Status::Discrepancy && !json)
-            std::printf("  %s: %s\n", name.c_str(), t.problem.c_str());
-        // The settled picture of a recorded turn the camera could not read: the players enter
-        // the turn (and any before it still missing) by hand, as the recording lists it.
-        while (settledPicture && turnsDone < shows && size_t(turnsDone) < list->turns.size()) {
-            const auto actions = parseTurn(s, list->turns[size_t(turnsDone)]);
-            ++byHand;
-            applyTurn(actions, "by hand", name);
-            if (turnsDone == shows) tracker.resolved(img.image, s);
+        bool settles = false;
+        for (const RecordingFollower::Turn& turn : follower.next(s, name, t, &settles)) {
+            if (turn.how == RecordingFollower::How::Corrected && !json)
+                std::printf("  %s: the camera read %s\n", name.c_str(), turn.seen.c_str());
+            read += turn.how == RecordingFollower::How::Camera;
+            corrected += turn.how == RecordingFollower::How::Corrected;
+            byHand += turn.how == RecordingFollower::How::ByHand;
+            applyTurn(turn.actions, howName(turn.how), name);
         }
+        if (settles) tracker.resolved(img.image, s);
+    }
+    for (const RecordingFollower::Turn& turn : follower.rest(s)) { // no picture of them
+        ++byHand;
+        applyTurn(turn.actions, "by hand, no picture", "");
     }
     const adj::Outcome final = s.endGame();
     if (json) {
         std::printf("{\n  \"schema\": \"carcassonne-track/1\",\n  \"turns\": [\n%s\n  ],\n"
                     "  \"read\": %d, \"byHand\": %d, \"corrected\": %d,\n  \"scores\": {",
-                    jsonTurns.c_str(), read, byHand, disagreed);
+                    jsonTurns.c_str(), read, byHand, corrected);
         for (int p = 0; p < game.players; ++p)
             std::printf("%s\"%s\": %d", p ? ", " : "", names[size_t(p)].c_str(), s.score(p));
         std::printf("}\n}\n");
@@ -289,7 +264,7 @@ int visionTrack(const std::vector<std::string>& args) {
     for (const adj::ScoreEvent& e : final.events)
         std::printf("    %s\n", adj::kb::render(e, lang, names, game.baseSet).c_str());
     std::printf("\n%zu pictures: %d turns read by the camera, %d entered by hand, %d corrected\n",
-                pictures.size(), read, byHand, disagreed);
+                pictures.size(), read, byHand, corrected);
     printFinalScores(s, names, false);
     if (list) { // the recorded game played as listed, for comparison
         adj::State played = *adj::State::create(game);

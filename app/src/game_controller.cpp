@@ -4,6 +4,7 @@
 #include "event_json.h"
 #include "history_model.h"
 
+#include "recording_follower.h"
 #include "sample_game.h"
 
 #include "adjudicator/dispute.h"
@@ -340,8 +341,16 @@ QVariantList GameController::pointsByFeature() const {
 bool GameController::startSample(int intervalMs) {
     stopSample();
     const carc::SampleGame& sample = carc::sampleGame();
+    follower_.reset();
     if (!startSession(sample.config, sample.players, "sample")) return false;
     sampleNext_ = 0;
+    // The recording the build drew of it, read by the camera; else its action list.
+    const std::string folder = carc::sampleRecordingFolder();
+    std::string error;
+    if (auto list = vision::readRecordingList(folder + "/recording.txt", &error);
+        list && carc::isSampleGame(list->game) &&
+        camera_->openFolder(q(folder), sample.config, {}, nullptr))
+        follower_ = std::make_unique<carc::RecordingFollower>(std::move(*list));
     sampleTimer_.start(std::max(0, intervalMs));
     emit stateChanged();
     return true;
@@ -354,11 +363,37 @@ void GameController::stopSample() {
 }
 
 double GameController::sampleProgress() const {
+    if (follower_)
+        return camera_->photoCount() ? double(camera_->photoIndex()) / camera_->photoCount() : 0;
     const size_t total = carc::sampleGame().actions.size();
     return total ? double(sampleNext_) / double(total) : 0;
 }
 
+void GameController::finishSample() {
+    follower_.reset();
+    stopSample();
+    emit sampleFinished();
+}
+
 void GameController::stepSample() {
+    if (follower_) { // the next photo of the recording, once the last one is played
+        if (camera_->busy()) return;
+        if (!session_ || session_->state().terminal()) return finishSample();
+        while (camera_->hasNext() &&
+               !follower_->wants(QFileInfo(camera_->nextPhoto()).fileName().toStdString()))
+            camera_->skipNext();
+        if (!follower_->finished() && camera_->hasNext()) {
+            camera_->observeNext(session_->state());
+            return;
+        }
+        for (const carc::RecordingFollower::Turn& t : follower_->rest(session_->state())) {
+            for (const adj::Action& a : t.actions)
+                if (!playAction(a)) return finishSample(); // the alert says why
+            session_->noteLastTurn(tr("No photo of this turn: entered by hand.").toStdString());
+        }
+        if (!session_->state().terminal()) endGame(); // the final scoring
+        return finishSample();
+    }
     const std::vector<adj::Action>& actions = carc::sampleGame().actions;
     // A refused action ends it too: the alert says why, and the game stays as it was.
     const bool played =
@@ -393,6 +428,7 @@ bool GameController::followPhotos(const QString& folder, const QString& referenc
 }
 
 void GameController::observeNextPhoto() {
+    if (follower_) return; // the sample's timer reads its photos
     // Only when the next tile is due: a photo is compared with the state before its turn.
     if (session_ && session_->state().phase() == adj::Phase::Tile && camera_->active() &&
         alert_.isEmpty())
@@ -404,6 +440,27 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
     const QString name = QFileInfo(photo).fileName();
     if (!session_ || session_->state().phase() != adj::Phase::Tile) return;
     using S = vision::TrackedTurn::Status;
+    if (follower_) { // the sample: what the camera could not read, the recording lists
+        using How = carc::RecordingFollower::How;
+        bool settles = false; // the photo goes back to the tracker with the next one
+        for (const auto& t :
+             follower_->next(session_->state(), name.toStdString(), turn, &settles)) {
+            for (size_t i = 0; i < t.actions.size(); ++i)
+                if (!playAction(t.actions[i], i == 0 ? thumbnail : std::string()))
+                    return finishSample(); // the alert says why
+            const QString problem = QString::fromStdString(turn.problem);
+            session_->noteLastTurn(
+                (t.how == How::Camera ? tr("Camera (%1): read.").arg(name)
+                 : t.how == How::Corrected
+                     ? tr("Camera (%1): read %2; corrected by hand.").arg(name, q(t.seen))
+                 : problem.isEmpty()
+                     ? tr("Camera (%1): no new tile seen; entered by hand.").arg(name)
+                     : tr("Camera (%1): %2 Entered by hand.").arg(name, problem))
+                    .toStdString());
+        }
+        log_->refresh();
+        return;
+    }
     if (turn.status == S::Turn && !turn.actions.empty()) {
         // The turn as the camera read it: the tile (with the photo's thumbnail), then its piece
         // or a pass. The engine checks each; a refusal is an alert like any other.
@@ -602,6 +659,7 @@ QVariant TurnLogModel::data(const QModelIndex& index, int role) const {
         return e.player >= 0 ? q(session.players()[size_t(e.player)].name) : tr("the table");
     case Qt::DisplayRole:
     case ActionsRole: return q(e.actions);
+    case NoteRole: return q(e.note);
     case ExplanationsRole: {
         QStringList texts;
         for (const adj::ScoreEvent& ev : e.events)
@@ -617,5 +675,6 @@ QHash<int, QByteArray> TurnLogModel::roleNames() const {
     return {{SeqRole, "seq"},
             {PlayerRole, "player"},
             {ActionsRole, "actions"},
-            {ExplanationsRole, "explanations"}};
+            {ExplanationsRole, "explanations"},
+            {NoteRole, "note"}};
 }

@@ -16,6 +16,9 @@
 #include <memory>
 
 class GameController;
+namespace carc {
+class RecordingFollower;
+}
 
 class ScoreboardModel : public QAbstractListModel {
     Q_OBJECT
@@ -49,7 +52,7 @@ class TurnLogModel : public QAbstractListModel {
     Q_PROPERTY(int count READ count NOTIFY countChanged)
 
 public:
-    enum Role { SeqRole = Qt::UserRole + 1, PlayerRole, ActionsRole, ExplanationsRole };
+    enum Role { SeqRole = Qt::UserRole + 1, PlayerRole, ActionsRole, ExplanationsRole, NoteRole };
     explicit TurnLogModel(GameController* game);
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -104,7 +107,10 @@ public:
     // A correction: take back the turn in progress or the last turn (kept in the history).
     Q_INVOKABLE bool undoLastTurn();
 
-    // The bundled sample game (sample_game.h), one reported action every intervalMs.
+    // The bundled sample game (sample_game.h): its recording read by the camera, one photo
+    // every intervalMs; a turn the camera could not read (or read otherwise than played) is
+    // entered by hand as the recording lists it, and the turn log says so. Without the
+    // recording, its action list, one action every intervalMs.
     Q_INVOKABLE bool startSample(int intervalMs = 700);
     Q_INVOKABLE void stopSample();
 
@@ -166,6 +172,7 @@ private:
     bool startSession(const adj::GameConfig& cfg, std::vector<carc::history::PlayerInfo> players,
                       const std::string& source);
     void stepSample();
+    void finishSample();
     void observeNextPhoto();
     void observed(const vision::TrackedTurn& turn, const QString& photo,
                   const std::string& thumbnail);
@@ -179,6 +186,7 @@ private:
     int disputeTile_ = -1, disputeFeature_ = -1;
     QTimer sampleTimer_;
     size_t sampleNext_ = 0;
+    std::unique_ptr<carc::RecordingFollower> follower_; // the sample's recording, when followed
     std::unique_ptr<carc::RulesSearch> rules_;
     QString alert_, language_ = QStringLiteral("en");
     CameraFeed* camera_;

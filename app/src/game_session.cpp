@@ -88,11 +88,16 @@ bool GameSession::play(const adj::Action& action, adj::kb::Lang lang, std::strin
     }
     // The log follows the history's turns: a new entry when the previous turn was stored.
     if (log_.empty() || log_.back().seq <= before)
-        log_.push_back({before + 1, action.kind == adj::Action::Kind::End ? -1 : player, "", {}});
+        log_.push_back(
+            {before + 1, action.kind == adj::Action::Kind::End ? -1 : player, "", {}, ""});
     TurnLogEntry& e = log_.back();
     e.actions += (e.actions.empty() ? "" : " ") + text;
     e.events.insert(e.events.end(), out.events.begin(), out.events.end());
     return true;
+}
+
+void GameSession::noteLastTurn(std::string note) {
+    if (!log_.empty()) log_.back().note = std::move(note);
 }
 
 bool GameSession::play(const std::string& text, adj::kb::Lang lang, std::string* alert) {

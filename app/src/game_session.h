@@ -26,6 +26,7 @@ struct TurnLogEntry {
     int player = -1; // -1: the table (final scoring)
     std::string actions;
     std::vector<adj::ScoreEvent> events;
+    std::string note; // how it was entered when that matters (the camera could not read it, ...)
 };
 
 class GameSession {
@@ -60,6 +61,8 @@ public:
     bool play(const adj::Action& action, adj::kb::Lang lang, std::string* alert,
               const std::string& thumbnail = {});
     bool play(const std::string& text, adj::kb::Lang lang, std::string* alert);
+    // Notes how the last turn was entered (shown with it in the turn log; not stored).
+    void noteLastTurn(std::string note);
     // A correction: the players take back the turn in progress or the last turn (a tile entered
     // wrongly, a piece on the wrong feature). The history keeps what was taken back as a
     // correction. Returns false with the reason in *alert when there is nothing to take back

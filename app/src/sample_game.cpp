@@ -3,6 +3,7 @@
 #include "adjudicator/random_game.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace carc {
 
@@ -107,6 +108,20 @@ SampleGame make() {
 const SampleGame& sampleGame() {
     static const SampleGame game = make();
     return game;
+}
+
+bool isSampleGame(const adj::GameConfig& game) {
+    const adj::GameConfig& s = sampleGame().config;
+    return game.baseSet == s.baseSet && game.players == s.players &&
+           game.expansions == s.expansions;
+}
+
+std::string sampleRecordingFolder() {
+#ifndef CARC_SAMPLE_DIR
+#define CARC_SAMPLE_DIR ""
+#endif
+    const char* env = std::getenv("CARC_SAMPLE_RECORDING");
+    return env && *env ? env : CARC_SAMPLE_DIR;
 }
 
 } // namespace carc

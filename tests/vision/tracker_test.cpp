@@ -55,3 +55,28 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
     EXPECT_GE(f.read, 17) << "fewer turns read than measured";
     EXPECT_EQ(f.fullMillis.size(), 2u) << "the camera moved once: one full recognition more";
 }
+
+// A game given as its actions is recorded turn by turn as a seeded game records itself; a
+// refused action is named.
+TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 4, {"abbey-mayor"});
+    vision::RecordingParams p;
+    p.maxTiles = 40;
+    const vision::Recording seeded = vision::recordGame(cfg, 5, p);
+    std::vector<adj::Action> actions;
+    for (const vision::RecordedTurn& t : seeded.turns)
+        actions.insert(actions.end(), t.actions.begin(), t.actions.end());
+    std::string error;
+    const std::optional<vision::Recording> again =
+        vision::recordActions(cfg, actions, p, {}, &error);
+    ASSERT_TRUE(again) << error;
+    ASSERT_EQ(again->turns.size(), seeded.turns.size());
+    for (size_t i = 0; i < seeded.turns.size(); ++i)
+        EXPECT_EQ(again->turns[i].text, seeded.turns[i].text);
+    EXPECT_TRUE(vision::sameOutcome(*again->final, *seeded.final));
+
+    std::vector<adj::Action> bad = actions;
+    bad.insert(bad.begin() + 1, bad[0]); // the same tile twice in a row: no piece phase yet
+    EXPECT_FALSE(vision::recordActions(cfg, bad, p, {}, &error));
+    EXPECT_NE(error.find("action 2 is refused"), std::string::npos) << error;
+}

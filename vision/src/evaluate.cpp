@@ -145,11 +145,12 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
         for (const adj::Action& a : todo) adj::apply(theirs, a);
         bool done = false, misread = false;
         std::string refused;
-        const std::vector<cv::Mat> pictures = rec.pictures(i);
+        const std::vector<RecordedPicture> pictures = rec.pictures(i);
         for (size_t k = 0; k < pictures.size() && !done; ++k) {
             const auto start = std::chrono::steady_clock::now();
-            const TrackedTurn t = tracker.observe(s, pictures[k]);
-            if (k + 1 == pictures.size())
+            const TrackedTurn t = tracker.observe(s, pictures[k].image);
+            // Timed: the picture the turn was read from, or the settled one.
+            if (t.status == TrackedTurn::Status::Turn || k + 1 == pictures.size())
                 (t.tile.incremental ? f.millis : f.fullMillis)
                     .push_back(std::chrono::duration<double, std::milli>(
                                    std::chrono::steady_clock::now() - start)
@@ -189,7 +190,8 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                                                    : " refused: " + refused));
             ++f.byHand;
             s = theirs;
-            tracker.resolved(pictures.back(), s); // the settled picture shows the turn entered
+            tracker.resolved(pictures.back().image,
+                             s); // the settled picture shows the turn entered
         }
     }
     adj::State expected = *rec.final;

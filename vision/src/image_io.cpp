@@ -1,7 +1,9 @@
 #include "vision/image_io.h"
 
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace vision {
@@ -18,6 +20,16 @@ ImageResult readImage(const std::string& path) {
     if (m.empty())
         return {{}, path + ": cannot decode the image (not a format OpenCV reads, or corrupt)"};
     return {m, ""};
+}
+
+std::string thumbnailJpeg(const cv::Mat& bgr, int width) {
+    if (bgr.empty() || width <= 0) return {};
+    cv::Mat small;
+    cv::resize(bgr, small, cv::Size(width, std::max(1, bgr.rows * width / std::max(1, bgr.cols))),
+               0, 0, cv::INTER_AREA);
+    std::vector<uchar> jpeg;
+    cv::imencode(".jpg", small, jpeg, {cv::IMWRITE_JPEG_QUALITY, 75});
+    return std::string(jpeg.begin(), jpeg.end());
 }
 
 } // namespace vision

@@ -12,29 +12,66 @@
 
 namespace vision {
 
-Recording recordGame(const adj::GameConfig& game, std::uint64_t seed, const RecordingParams& params,
-                     const TileFaceSource& faces) {
+namespace {
+
+// Adds one action to the recording's turns: a turn begins with its tile (a discarded tile that
+// fits nowhere goes with the turn that follows it); the final scoring is no one's turn.
+void addAction(Recording& r, adj::State& replay, const adj::Action& a) {
+    if (a.kind == adj::Action::Kind::End) return;
+    const bool starts = a.kind == adj::Action::Kind::Tile || a.kind == adj::Action::Kind::Discard;
+    if (starts &&
+        (r.turns.empty() || r.turns.back().actions.back().kind != adj::Action::Kind::Discard))
+        r.turns.push_back({replay, {}, ""});
+    RecordedTurn& t = r.turns.back();
+    t.text += (t.text.empty() ? "" : " ") + adj::actionText(replay, a);
+    t.actions.push_back(a);
+    adj::apply(replay, a);
+}
+
+Recording emptyRecording(const adj::GameConfig& game, const RecordingParams& params,
+                         const TileFaceSource& faces) {
     Recording r;
     r.game = game;
     r.params = params;
     r.faces = faces;
+    return r;
+}
+
+} // namespace
+
+Recording recordGame(const adj::GameConfig& game, std::uint64_t seed, const RecordingParams& params,
+                     const TileFaceSource& faces) {
+    Recording r = emptyRecording(game, params, faces);
     adj::State replay = *adj::State::create(game);
     adj::RandomGameOptions o;
     o.maxTiles = params.maxTiles;
-    o.onStep = [&](const adj::State&, const adj::RandomStep& step) {
-        if (step.kind == adj::Action::Kind::End) return;
-        // A turn begins with its tile (a discarded tile that fits nowhere goes with it).
-        const bool starts =
-            step.kind == adj::Action::Kind::Tile || step.kind == adj::Action::Kind::Discard;
-        if (starts &&
-            (r.turns.empty() || r.turns.back().actions.back().kind != adj::Action::Kind::Discard))
-            r.turns.push_back({replay, {}, ""});
-        RecordedTurn& t = r.turns.back();
-        t.text += (t.text.empty() ? "" : " ") + adj::actionText(replay, step);
-        t.actions.push_back(step);
-        adj::apply(replay, step);
-    };
+    o.onStep = [&](const adj::State&, const adj::RandomStep& step) { addAction(r, replay, step); };
     adj::playRandomGame(game, seed, o);
+    r.final = replay;
+    return r;
+}
+
+std::optional<Recording> recordActions(const adj::GameConfig& game,
+                                       const std::vector<adj::Action>& actions,
+                                       const RecordingParams& params, const TileFaceSource& faces,
+                                       std::string* error) {
+    Recording r = emptyRecording(game, params, faces);
+    auto created = adj::State::create(game, error);
+    if (!created) return std::nullopt;
+    adj::State replay = *created;
+    for (size_t i = 0; i < actions.size(); ++i) {
+        if (params.maxTiles > 0 && replay.board().size() >= params.maxTiles &&
+            actions[i].kind == adj::Action::Kind::Tile)
+            break;
+        adj::State probe = replay;
+        if (const adj::Outcome out = adj::apply(probe, actions[i]); !out.ok()) {
+            if (error)
+                *error = "action " + std::to_string(i + 1) +
+                         " is refused: " + adj::violationKindName(out.violation->kind);
+            return std::nullopt;
+        }
+        addAction(r, replay, actions[i]);
+    }
     r.final = replay;
     return r;
 }
@@ -56,8 +93,8 @@ SceneParams Recording::cameraFor(size_t turn) const {
     return p;
 }
 
-std::vector<cv::Mat> Recording::pictures(size_t turn) const {
-    std::vector<cv::Mat> out;
+std::vector<RecordedPicture> Recording::pictures(size_t turn) const {
+    std::vector<RecordedPicture> out;
     const adj::State& after = turn + 1 < turns.size() ? turns[turn + 1].before : *final;
     SceneParams p = cameraFor(turn);
     p.pieces = true;
@@ -66,9 +103,32 @@ std::vector<cv::Mat> Recording::pictures(size_t turn) const {
         // hand reaches varies with the turn (the generator draws it after the tiles).
         SceneParams hand = p;
         hand.occluder = true;
-        out.push_back(renderScene(turns[turn].before, hand, faces).image);
+        out.push_back({"a", renderScene(turns[turn].before, hand, faces).image});
     }
-    out.push_back(renderScene(after, p, faces).image);
+    if (params.placedPieces) {
+        // The tile placed and its piece put down, the turn not scored yet: drawn when the
+        // scoring sends the piece back (a barn stays; a wagon's move comes later).
+        adj::State placed = turns[turn].before;
+        const std::vector<adj::Action>& acts = turns[turn].actions;
+        size_t k = 0;
+        while (k < acts.size() && acts[k].kind != adj::Action::Kind::Tile)
+            adj::apply(placed, acts[k++]); // a discard before it
+        if (k + 1 < acts.size() && acts[k + 1].kind == adj::Action::Kind::Piece &&
+            acts[k + 1].piece.kind != adj::MeepleKind::Barn) {
+            const adj::PlayerId player = placed.currentPlayer();
+            const adj::MeepleKind kind = acts[k + 1].piece.kind;
+            adj::apply(placed, acts[k]);
+            const int supply = placed.supply(player, kind);
+            const adj::State& scored = turn + 1 < turns.size() ? turns[turn + 1].before : *final;
+            if (scored.supply(player, kind) == supply) { // back in the supply at once
+                const adj::PlacedTile& t = placed.board().tiles().back();
+                const adj::Meeple piece{adj::NodeId(t.firstNode + acts[k + 1].piece.feature),
+                                        std::uint8_t(player), kind, 0};
+                out.push_back({"ap", renderScene(placed, p, faces, {piece}).image});
+            }
+        }
+    }
+    out.push_back({"b", renderScene(after, p, faces).image});
     return out;
 }
 
@@ -85,12 +145,10 @@ bool writeRecording(const Recording& r, const std::string& dir, std::string* err
     for (const std::string& e : r.game.expansions) list << "expansion " << e << "\n";
     for (size_t i = 0; i < r.turns.size(); ++i) {
         list << "turn " << r.turns[i].text << "\n";
-        const std::vector<cv::Mat> pics = r.pictures(i);
-        for (size_t k = 0; k < pics.size(); ++k) {
+        for (const RecordedPicture& pic : r.pictures(i)) {
             char name[64];
-            std::snprintf(name, sizeof name, "/turn-%03zu-%c.jpg", i + 1,
-                          k + 1 == pics.size() ? 'b' : 'a');
-            if (!cv::imwrite(dir + name, pics[k], {cv::IMWRITE_JPEG_QUALITY, 90})) {
+            std::snprintf(name, sizeof name, "/turn-%03zu-%s.jpg", i + 1, pic.suffix.c_str());
+            if (!cv::imwrite(dir + name, pic.image, {cv::IMWRITE_JPEG_QUALITY, 90})) {
                 *error = dir + name + ": cannot write the picture";
                 return false;
             }

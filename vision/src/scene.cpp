@@ -48,10 +48,11 @@ namespace {
 // The state's pieces, drawn after the tiles. `laid` says where each tile lies (offset and
 // twist), `project3` maps board points at a height to pixels.
 template <class Laid, class Project>
-void drawPieces(cv::Mat& img, Scene& scene, const adj::State& state, const SceneParams& p,
+void drawPieces(cv::Mat& img, Scene& scene, const adj::State& state,
+                const std::vector<adj::Meeple>& pieces, const SceneParams& p,
                 const std::vector<Laid>& laid, const Project& project3) {
     const auto& tiles = state.board().tiles();
-    for (const adj::Meeple& m : state.meeples()) {
+    for (const adj::Meeple& m : pieces) {
         const int ti = state.board().tileOfNode(m.node);
         if (ti < 0) continue;
         const adj::PlacedTile& t = tiles[size_t(ti)];
@@ -115,7 +116,8 @@ void drawPieces(cv::Mat& img, Scene& scene, const adj::State& state, const Scene
 
 } // namespace
 
-Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceSource& faces) {
+Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceSource& faces,
+                  const std::vector<adj::Meeple>& extraPieces) {
     std::mt19937_64 rng(p.seed);
     cv::RNG noiseRng(p.seed * 2654435761u + 1); // OpenCV's own RNG, seeded: never the global one
     std::uniform_real_distribution<double> u(-1, 1);
@@ -214,7 +216,11 @@ Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceS
         warped.copyTo(roi, wmask > 127);
         scene.tiles.push_back(TileTruth{t.kind->id, t.rotation, t.pos, corners});
     }
-    if (p.pieces) drawPieces(img, scene, state, p, laid, project3);
+    if (p.pieces) {
+        std::vector<adj::Meeple> pieces = state.meeples();
+        pieces.insert(pieces.end(), extraPieces.begin(), extraPieces.end());
+        drawPieces(img, scene, state, pieces, p, laid, project3);
+    }
     // A hand: a skin-coloured blob over part of the board.
     if (p.occluder) {
         const cv::Point c(int(p.width * (0.5 + 0.25 * u(rng))),

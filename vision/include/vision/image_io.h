@@ -15,4 +15,8 @@ struct ImageResult {
 
 ImageResult readImage(const std::string& path);
 
+// A small copy of a picture as JPEG bytes (`width` pixels wide, about 20 KB at 320): what the
+// history keeps with a turn the camera saw.
+std::string thumbnailJpeg(const cv::Mat& bgr, int width = 320);
+
 } // namespace vision

@@ -25,15 +25,28 @@ struct RecordingParams {
     SceneParams camera;     // fixed over the final board unless lookAt/tilesAcross are set
     int bumpAfterTurn = -1; // the camera is knocked after this turn (-1: never)
     bool hands = true;      // a picture with a hand over the table before each turn's picture
-    int maxTiles = 0;       // stop after this many tiles (0: the whole game)
+    // A picture of the turn's piece on its new tile before the turn is scored, when scoring
+    // takes it back at once (players put it down, count, then lift it): without it the
+    // settled picture cannot show where it stood.
+    bool placedPieces = true;
+    int maxTiles = 0; // stop after this many tiles (0: the whole game)
+};
+
+// One picture of a turn: its file name's suffix (turn-NNN-SUFFIX.jpg, in the order taken: "a" a
+// hand over the table, "ap" the piece put down before scoring, "b" the settled table) and the
+// picture.
+struct RecordedPicture {
+    std::string suffix;
+    cv::Mat image;
 };
 
 struct Recording {
     adj::GameConfig game;
     std::vector<RecordedTurn> turns;
     std::optional<adj::State> final; // after the last turn, before the final scoring
-    // The pictures for turn i: a hand (if any), then the settled picture after the turn.
-    std::vector<cv::Mat> pictures(size_t turn) const;
+    // The pictures of turn i: a hand (if any), the piece before scoring (if any), then the
+    // settled picture after the turn.
+    std::vector<RecordedPicture> pictures(size_t turn) const;
     RecordingParams params;
     TileFaceSource faces;
 
@@ -45,7 +58,15 @@ private:
 Recording recordGame(const adj::GameConfig& game, std::uint64_t seed,
                      const RecordingParams& params = {}, const TileFaceSource& faces = {});
 
-// Writes every picture as DIR/turn-NNN-a.jpg (hand) and turn-NNN-b.jpg (settled) and the
+// A game given as its actions (in order, as actions.h applies them; a final End is left out) as
+// a recording; nullopt with *error when an action is refused. maxTiles counts tiles on the board.
+std::optional<Recording> recordActions(const adj::GameConfig& game,
+                                       const std::vector<adj::Action>& actions,
+                                       const RecordingParams& params = {},
+                                       const TileFaceSource& faces = {},
+                                       std::string* error = nullptr);
+
+// Writes every picture as DIR/turn-NNN-SUFFIX.jpg (see RecordedPicture) and the
 // game's turns as DIR/turns.txt (one turn's text a line); false with *error on failure.
 bool writeRecording(const Recording& r, const std::string& dir, std::string* error);
 

@@ -78,7 +78,10 @@ using TileFaceSource = std::function<cv::Mat(const tiledb::TileKind&, int rotati
 // without a picture fall back to our procedural faces.
 TileFaceSource facesFromImages(const std::vector<ReferenceImage>& images);
 
+// extraPieces: drawn with the state's (when params.pieces), e.g. a piece put on the tile just
+// placed that the engine has not placed yet (a recording's picture before a turn is scored).
 Scene renderScene(const adj::State& state, const SceneParams& params,
-                  const TileFaceSource& faces = {});
+                  const TileFaceSource& faces = {},
+                  const std::vector<adj::Meeple>& extraPieces = {});
 
 } // namespace vision
