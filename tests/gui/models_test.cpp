@@ -44,7 +44,7 @@ struct TempHistory {
 void playSample(GameController& game) {
     QEventLoop loop;
     QObject::connect(&game, &GameController::sampleFinished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(120000, &loop, &QEventLoop::quit); // a hang fails below, not forever
+    QTimer::singleShot(300000, &loop, &QEventLoop::quit); // a hang fails below, not forever
     ASSERT_TRUE(game.startSample(0));
     loop.exec();
 }
