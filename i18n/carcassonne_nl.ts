@@ -3,13 +3,21 @@
 <TS version="2.1" language="nl_NL">
 <context>
     <name>CameraFeed</name>
+    <message numerus="yes">
+        <location filename="../app/src/camera_feed.cpp" line="36"/>
+        <source>A video to follow: %n frame(s)</source>
+        <translation>
+            <numerusform>Een video om te volgen: %n beeld</numerusform>
+            <numerusform>Een video om te volgen: %n beelden</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="26"/>
+        <location filename="../app/src/camera_feed.cpp" line="44"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: geen foto&apos;s (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="32"/>
+        <location filename="../app/src/camera_feed.cpp" line="48"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
@@ -17,17 +25,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="58"/>
+        <location filename="../app/src/camera_feed.cpp" line="76"/>
+        <source>Waiting for a still picture in the video…</source>
+        <translation>Wachten op een stilstaand beeld in de video…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="81"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="59"/>
+        <location filename="../app/src/camera_feed.cpp" line="82"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="123"/>
+        <location filename="../app/src/camera_feed.cpp" line="144"/>
+        <source>The video has ended</source>
+        <translation>De video is afgelopen</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="173"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -203,94 +221,94 @@
         <translation>Begin eerst een spel: de foto&apos;s worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="453"/>
+        <location filename="../app/src/game_controller.cpp" line="455"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): gelezen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="455"/>
+        <location filename="../app/src/game_controller.cpp" line="457"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): las %2; met de hand verbeterd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="457"/>
+        <location filename="../app/src/game_controller.cpp" line="459"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="458"/>
+        <location filename="../app/src/game_controller.cpp" line="460"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="474"/>
+        <location filename="../app/src/game_controller.cpp" line="479"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="477"/>
+        <location filename="../app/src/game_controller.cpp" line="482"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="481"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="512"/>
+        <location filename="../app/src/game_controller.cpp" line="517"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="514"/>
-        <location filename="../app/src/game_controller.cpp" line="530"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="535"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="514"/>
-        <location filename="../app/src/game_controller.cpp" line="530"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="535"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="517"/>
+        <location filename="../app/src/game_controller.cpp" line="522"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="524"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="520"/>
+        <location filename="../app/src/game_controller.cpp" line="525"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="523"/>
+        <location filename="../app/src/game_controller.cpp" line="528"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="524"/>
+        <location filename="../app/src/game_controller.cpp" line="529"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="528"/>
+        <location filename="../app/src/game_controller.cpp" line="533"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="534"/>
+        <location filename="../app/src/game_controller.cpp" line="539"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="534"/>
+        <location filename="../app/src/game_controller.cpp" line="539"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -455,8 +473,12 @@
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="191"/>
+        <source>Folder of photos (one per turn) or a video file</source>
+        <translation>Map met foto&apos;s (één per beurt) of een videobestand</translation>
+    </message>
+    <message>
         <source>Folder of photos, one per turn</source>
-        <translation>Map met foto&apos;s, één per beurt</translation>
+        <translation type="vanished">Map met foto&apos;s, één per beurt</translation>
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="196"/>
@@ -611,7 +633,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="604"/>
+        <location filename="../app/src/game_controller.cpp" line="609"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -619,7 +641,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="659"/>
+        <location filename="../app/src/game_controller.cpp" line="664"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

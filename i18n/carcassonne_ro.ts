@@ -3,13 +3,22 @@
 <TS version="2.1" language="ro_RO">
 <context>
     <name>CameraFeed</name>
+    <message numerus="yes">
+        <location filename="../app/src/camera_feed.cpp" line="36"/>
+        <source>A video to follow: %n frame(s)</source>
+        <translation>
+            <numerusform>Un video de urmărit: %n cadru</numerusform>
+            <numerusform>Un video de urmărit: %n cadre</numerusform>
+            <numerusform>Un video de urmărit: %n de cadre</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="26"/>
+        <location filename="../app/src/camera_feed.cpp" line="44"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="32"/>
+        <location filename="../app/src/camera_feed.cpp" line="48"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -18,17 +27,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="58"/>
+        <location filename="../app/src/camera_feed.cpp" line="76"/>
+        <source>Waiting for a still picture in the video…</source>
+        <translation>Se așteaptă o imagine nemișcată în video…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="81"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="59"/>
+        <location filename="../app/src/camera_feed.cpp" line="82"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="123"/>
+        <location filename="../app/src/camera_feed.cpp" line="144"/>
+        <source>The video has ended</source>
+        <translation>Video-ul s-a terminat</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="173"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -205,94 +224,94 @@
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="453"/>
+        <location filename="../app/src/game_controller.cpp" line="455"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): tura citită.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="455"/>
+        <location filename="../app/src/game_controller.cpp" line="457"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): a citit %2; corectată de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="457"/>
+        <location filename="../app/src/game_controller.cpp" line="459"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou văzut; tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="458"/>
+        <location filename="../app/src/game_controller.cpp" line="460"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="474"/>
+        <location filename="../app/src/game_controller.cpp" line="479"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="477"/>
+        <location filename="../app/src/game_controller.cpp" line="482"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="481"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="512"/>
+        <location filename="../app/src/game_controller.cpp" line="517"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="514"/>
-        <location filename="../app/src/game_controller.cpp" line="530"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="535"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="514"/>
-        <location filename="../app/src/game_controller.cpp" line="530"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="535"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="517"/>
+        <location filename="../app/src/game_controller.cpp" line="522"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="524"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="520"/>
+        <location filename="../app/src/game_controller.cpp" line="525"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="523"/>
+        <location filename="../app/src/game_controller.cpp" line="528"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="524"/>
+        <location filename="../app/src/game_controller.cpp" line="529"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="528"/>
+        <location filename="../app/src/game_controller.cpp" line="533"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="534"/>
+        <location filename="../app/src/game_controller.cpp" line="539"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="534"/>
+        <location filename="../app/src/game_controller.cpp" line="539"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -458,8 +477,12 @@
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="191"/>
+        <source>Folder of photos (one per turn) or a video file</source>
+        <translation>Dosar de fotografii (una pe tură) sau un fișier video</translation>
+    </message>
+    <message>
         <source>Folder of photos, one per turn</source>
-        <translation>Dosar de fotografii, una pe tură</translation>
+        <translation type="vanished">Dosar de fotografii, una pe tură</translation>
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="196"/>
@@ -615,7 +638,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="604"/>
+        <location filename="../app/src/game_controller.cpp" line="609"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -623,7 +646,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="659"/>
+        <location filename="../app/src/game_controller.cpp" line="664"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

@@ -181,14 +181,14 @@ Item {
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
             }
-            // The camera: a folder of photos taken turn by turn.
+            // The camera: a folder of photos taken turn by turn, or a video file.
             RowLayout {
                 visible: game.running && !game.finished && !game.samplePlaying
                 Layout.fillWidth: true
                 TextField {
                     id: photoFolder
                     objectName: "photoFolder"
-                    placeholderText: qsTr("Folder of photos, one per turn")
+                    placeholderText: qsTr("Folder of photos (one per turn) or a video file")
                     Layout.fillWidth: true
                     onAccepted: game.followPhotos(text, artSource.text)
                 }

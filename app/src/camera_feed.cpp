@@ -2,7 +2,10 @@
 
 #include "vision/image_io.h"
 
+#include <opencv2/imgcodecs.hpp>
+
 #include <QDir>
+#include <QFileInfo>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -19,6 +22,21 @@ CameraFeed::~CameraFeed() {
 bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
                             const QString& references, QString* error) {
     close();
+    game_ = game;
+    references_ = references.toStdString();
+    if (QFileInfo(folder).isFile()) { // a video: its still frames are read, one per turn
+        auto video = std::make_shared<Video>();
+        std::string why;
+        if (!video->reader.open(folder.toStdString(), &why) || !frameDir_.isValid()) {
+            if (error) *error = QString::fromStdString(why);
+            return false;
+        }
+        video_ = video;
+        frameCount_ = video_->reader.count();
+        status_ = tr("A video to follow: %n frame(s)", "", frameCount_);
+        emit changed();
+        return true;
+    }
     const QDir dir(folder);
     const QStringList names =
         dir.entryList({"*.jpg", "*.jpeg", "*.png", "*.JPG", "*.PNG"}, QDir::Files, QDir::Name);
@@ -27,8 +45,6 @@ bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
         return false;
     }
     for (const QString& n : names) photos_ << dir.filePath(n);
-    game_ = game;
-    references_ = references.toStdString();
     status_ = tr("%n photo(s) to follow", "", int(photos_.size()));
     emit changed();
     return true;
@@ -38,6 +54,9 @@ void CameraFeed::close() {
     watcher_.waitForFinished();
     reading_ = false; // a result still on its way is dropped
     photos_.clear();
+    video_.reset();
+    videoEnded_ = false;
+    framesRead_ = frameCount_ = 0;
     next_ = 0;
     tracker_.reset();
     unsettled_ = cv::Mat();
@@ -53,15 +72,20 @@ bool CameraFeed::observeNext(const adj::State& before) {
     if (tracker_ && !unsettled_.empty() && before.board().size() > unsettledTiles_)
         tracker_->resolved(unsettled_, before);
     unsettled_ = cv::Mat();
-    current_ = photos_[next_++];
-    image_ = QUrl::fromLocalFile(current_).toString();
-    status_ = tracker_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
-                       : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
+    if (video_) {
+        status_ = tr("Waiting for a still picture in the video…");
+        current_ = frameDir_.filePath(QStringLiteral("frame-%1.jpg").arg(framesRead_));
+    } else {
+        current_ = photos_[next_++];
+        image_ = QUrl::fromLocalFile(current_).toString();
+        status_ = tracker_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
+                           : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
+    }
     cells_.clear();
     reading_ = true;
     const std::string path = current_.toStdString();
-    watcher_.setFuture(
-        QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_, before, path] {
+    watcher_.setFuture(QtConcurrent::run(
+        [tracker = tracker_, game = game_, refsFrom = references_, before, path, video = video_] {
             Result r;
             r.tiles = before.board().size();
             // The first photo also learns the edition's look (enrolment), off the UI thread.
@@ -75,7 +99,20 @@ bool CameraFeed::observeNext(const adj::State& before) {
                 }
                 r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
             }
-            const vision::ImageResult img = vision::readImage(path);
+            vision::ImageResult img;
+            if (video) { // the next still frame, kept as a file for the window to show
+                bool still = false;
+                while (!still && video->reader.next(&img.image))
+                    still = video->gate.push(img.image);
+                r.frame = video->reader.index();
+                if (!still) {
+                    r.ended = true;
+                    return r;
+                }
+                cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
+            } else {
+                img = vision::readImage(path);
+            }
             if (!img.ok()) {
                 r.error = img.error;
                 return r;
@@ -85,7 +122,9 @@ bool CameraFeed::observeNext(const adj::State& before) {
             r.millis =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                     .count();
-            if (r.turn.status != vision::TrackedTurn::Status::Turn) r.image = img.image;
+            // A photo is taken after its turn, so once the players enter the turn it shows it;
+            // a video's still frame may be a hand held over the table before the turn.
+            if (r.turn.status != vision::TrackedTurn::Status::Turn && !video) r.image = img.image;
             r.thumbnail = vision::thumbnailJpeg(img.image); // kept with the turn in the history
             return r;
         }));
@@ -97,6 +136,17 @@ void CameraFeed::finished() {
     if (!reading_) return; // closed meanwhile
     const Result r = watcher_.result();
     reading_ = false;
+    if (video_) {
+        framesRead_ = r.frame;
+        if (r.ended) {
+            videoEnded_ = true;
+            tracker_ = r.tracker;
+            status_ = tr("The video has ended");
+            emit changed();
+            return;
+        }
+        image_ = QUrl::fromLocalFile(current_).toString();
+    }
     tracker_ = r.tracker;
     unsettled_ = r.image, unsettledTiles_ = r.tiles;
     if (!r.error.empty()) {

@@ -1,16 +1,19 @@
-// What the camera sees, for the game screen: a folder of photos taken turn by turn (a live
-// camera and video files feed the same class later), each read by vision's GameTracker on a
-// worker thread against the engine's state, never on the UI thread: the tile and the piece (or
-// none), each photo compared with the last settled one. The picture and its recognised grid
+// What the camera sees, for the game screen: a folder of photos taken turn by turn, or a video
+// file whose still frames are read (vision::StableFrameGate; a live camera feeds the same
+// class later), each read by vision's GameTracker on a worker thread against the engine's
+// state, never on the UI thread: the tile and the piece (or none), each picture compared with
+// the last settled one. The picture and its recognised grid
 // are exposed for drawing; each reading goes to the GameController, which plays the turn the
 // camera read or raises the discrepancy as an alert.
 #pragma once
 
+#include "vision/frames.h"
 #include "vision/tracker.h"
 
 #include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
@@ -35,17 +38,19 @@ public:
     explicit CameraFeed(QObject* parent = nullptr);
     ~CameraFeed() override;
 
-    // Photos (jpg, png) of `folder` in name order, one per turn; false with *error when there
-    // are none. The tiles' look for `game` is learned with the first photo, off the UI thread.
-    // `references`: what the edition looks like (vision::loadReferences: "" = our drawn
-    // tiles, a .refs file, or a folder of one picture per kind).
+    // Photos (jpg, png) of `folder` in name order, one per turn, or, when `folder` is a file, a
+    // video's still frames; false with *error when there are none or the video cannot be read. The
+    // tiles' look for `game` is learned with the first photo, off the UI thread. `references`: what
+    // the edition looks like (vision::loadReferences: "" = our drawn tiles, a .refs file, or a
+    // folder of one picture per kind).
     bool openFolder(const QString& folder, const adj::GameConfig& game, const QString& references,
                     QString* error);
     void close();
     // Reads the next photo against `before` (the engine's state); observed() follows.
     bool observeNext(const adj::State& before);
 
-    bool active() const { return !photos_.isEmpty(); }
+    bool active() const { return !photos_.isEmpty() || video_; }
+    bool isVideo() const { return bool(video_); }
     // From observeNext() until observed() is emitted: the job may have ended before its result
     // is delivered, and a photo read in that gap would drop it.
     bool busy() const { return reading_; }
@@ -54,10 +59,11 @@ public:
     int imageWidth() const { return width_; }
     int imageHeight() const { return height_; }
     QVariantList cells() const { return cells_; }
-    int photoIndex() const { return next_; }
-    int photoCount() const { return int(photos_.size()); }
-    bool hasNext() const { return next_ < photos_.size(); }
-    QString nextPhoto() const { return hasNext() ? photos_[next_] : QString(); }
+    // Photos read and in all; for a video, frames.
+    int photoIndex() const { return video_ ? framesRead_ : int(next_); }
+    int photoCount() const { return video_ ? frameCount_ : int(photos_.size()); }
+    bool hasNext() const { return video_ ? !videoEnded_ : next_ < photos_.size(); }
+    QString nextPhoto() const { return !video_ && hasNext() ? photos_[next_] : QString(); }
     void skipNext() { next_ += hasNext() ? 1 : 0; } // a photo of a turn already played
 
 signals:
@@ -75,6 +81,12 @@ private:
         cv::Mat image; // the photo, kept when the players must settle it
         int tiles = 0; // on the board it was read against
         double millis = 0;
+        int frame = 0;      // a video's frames read so far
+        bool ended = false; // the video ended before another still picture
+    };
+    struct Video { // one job at a time reads it
+        vision::VideoReader reader;
+        vision::StableFrameGate gate;
     };
     void finished();
     QStringList photos_;
@@ -89,6 +101,10 @@ private:
     // shows the board as the game has it, and the next photo is compared with it.
     cv::Mat unsettled_;
     int unsettledTiles_ = 0;
+    std::shared_ptr<Video> video_;
+    QTemporaryDir frameDir_; // the still frames read, for the window to show
+    int framesRead_ = 0, frameCount_ = 0;
+    bool videoEnded_ = false;
     QFutureWatcher<Result> watcher_;
     bool reading_ = false;
 };

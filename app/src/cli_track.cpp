@@ -9,6 +9,7 @@
 #include "adjudicator/actions.h"
 #include "adjudicator/render.h"
 #include "vision/evaluate.h"
+#include "vision/frames.h"
 #include "vision/image_io.h"
 #include "vision/recording.h"
 #include "vision/tracker.h"
@@ -27,19 +28,21 @@ const char* kColourNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Pink"}
 int usageRecord() {
     std::fprintf(stderr,
                  "usage: carcassonne vision record --out DIR [--seed S] [--players N] "
-                 "[--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] [--no-hands] [--sample]\n"
+                 "[--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] [--no-hands] [--sample] "
+                 "[--video]\n"
                  "  --sample: the bundled sample game (what `carcassonne play` follows) "
-                 "instead of a seeded random game\n");
+                 "instead of a seeded random game\n"
+                 "  --video: DIR/game.avi (Motion JPEG) instead of a picture per file\n");
     return 2;
 }
 
 int usageTrack() {
     std::fprintf(stderr,
-                 "usage: carcassonne vision track FOLDER [--set S] [--abbey-mayor] [--players N] "
-                 "[--refs F.refs] [--lang en|ro|nl] [--json]\n"
-                 "  FOLDER: pictures in name order, one or more per turn; a recording made by "
-                 "`vision record` also lists its turns, entered by hand when the camera cannot "
-                 "read one\n");
+                 "usage: carcassonne vision track FOLDER|VIDEO [--set S] [--abbey-mayor] "
+                 "[--players N] [--refs F.refs] [--lang en|ro|nl] [--json]\n"
+                 "  FOLDER: pictures in name order, one or more per turn; VIDEO: a video file, "
+                 "read where the picture holds still; a recording made by `vision record` also "
+                 "lists its turns, entered by hand when the camera cannot read one\n");
     return 2;
 }
 
@@ -62,7 +65,7 @@ int visionRecord(const std::vector<std::string>& args) {
     std::string out;
     std::uint64_t seed = 2026;
     int players = 3;
-    bool sample = false;
+    bool sample = false, video = false;
     vision::RecordingParams p;
     p.camera.tiltDeg = 20;
     p.camera.yawDeg = 30;
@@ -87,6 +90,8 @@ int visionRecord(const std::vector<std::string>& args) {
             p.hands = false;
         else if (a == "--sample")
             sample = true;
+        else if (a == "--video")
+            video = true;
         else
             return usageRecord();
     }
@@ -98,7 +103,8 @@ int visionRecord(const std::vector<std::string>& args) {
     const std::optional<vision::Recording> rec =
         sample ? vision::recordActions(sampleGame().config, sampleGame().actions, p, {}, &error)
                : vision::recordGame(adj::GameConfig::forSet("base", players), seed, p);
-    if (!rec || !vision::writeRecording(*rec, out, &error)) {
+    if (!rec || !(video ? vision::writeRecordingVideo(*rec, out, &error)
+                        : vision::writeRecording(*rec, out, &error))) {
         std::fprintf(stderr, "carcassonne vision record: %s\n", error.c_str());
         return 1;
     }
@@ -140,8 +146,15 @@ int visionTrack(const std::vector<std::string>& args) {
     if (folder.empty()) return usageTrack();
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (!fs::is_directory(folder, ec)) {
-        std::fprintf(stderr, "carcassonne vision track: %s: not a folder of pictures\n",
+    // A video file: its stable frames are read (its recording list, if any, lies beside it).
+    std::string video;
+    if (fs::is_regular_file(folder, ec)) {
+        video = folder;
+        folder = fs::path(folder).parent_path().string();
+        if (folder.empty()) folder = ".";
+    } else if (!fs::is_directory(folder, ec)) {
+        std::fprintf(stderr,
+                     "carcassonne vision track: %s: neither a folder of pictures nor a video\n",
                      folder.c_str());
         return 1;
     }
@@ -174,6 +187,7 @@ int visionTrack(const std::vector<std::string>& args) {
     }
     std::vector<std::string> pictures;
     for (const auto& e : fs::directory_iterator(folder, ec)) {
+        if (!video.empty()) break;
         std::string ext = e.path().extension().string();
         std::transform(ext.begin(), ext.end(), ext.begin(),
                        [](unsigned char c) { return char(std::tolower(c)); });
@@ -181,7 +195,7 @@ int visionTrack(const std::vector<std::string>& args) {
             pictures.push_back(e.path().string());
     }
     std::sort(pictures.begin(), pictures.end());
-    if (pictures.empty()) {
+    if (pictures.empty() && video.empty()) {
         std::fprintf(stderr, "carcassonne vision track: %s: no pictures (.jpg, .png, .bmp)\n",
                      folder.c_str());
         return 1;
@@ -190,7 +204,7 @@ int visionTrack(const std::vector<std::string>& args) {
     for (int p = 0; p < game.players; ++p) names.emplace_back(kColourNames[p]);
 
     vision::GameTracker tracker(*refs, game);
-    RecordingFollower follower(list ? *list : vision::RecordingList{game, {}});
+    RecordingFollower follower(list ? *list : vision::RecordingList{game, {}, {}});
     int read = 0, byHand = 0, corrected = 0, turnsPlayed = 0;
     std::string jsonTurns;
     auto applyTurn = [&](const std::vector<adj::Action>& actions, const std::string& how,
@@ -219,16 +233,11 @@ int visionTrack(const std::vector<std::string>& args) {
                     text.c_str());
         for (const std::string& e : events) std::printf("    %s\n", e.c_str());
     };
-    for (const std::string& picture : pictures) {
-        if (s.terminal() || follower.finished()) break;
-        const std::string name = fs::path(picture).filename().string();
-        if (!follower.wants(name)) continue;
-        const vision::ImageResult img = vision::readImage(picture);
-        if (!img.ok()) {
-            std::fprintf(stderr, "%s\n", img.error.c_str());
-            continue;
-        }
-        const vision::TrackedTurn t = tracker.observe(s, img.image);
+    // One picture (a photo, or a video's stable frame) read and played; `name` says which
+    // turn a recording's picture shows.
+    auto follow = [&](const std::string& name, const cv::Mat& image) {
+        if (!follower.wants(name)) return;
+        const vision::TrackedTurn t = tracker.observe(s, image);
         if (!json) {
             for (const std::string& w : t.warnings)
                 std::printf("  %s: warning: %s\n", name.c_str(), w.c_str());
@@ -244,7 +253,36 @@ int visionTrack(const std::vector<std::string>& args) {
             byHand += turn.how == RecordingFollower::How::ByHand;
             applyTurn(turn.actions, howName(turn.how), name);
         }
-        if (settles) tracker.resolved(img.image, s);
+        if (settles) tracker.resolved(image, s);
+    };
+    int seen = 0; // pictures, or a video's frames
+    for (const std::string& picture : pictures) {
+        if (s.terminal() || follower.finished()) break;
+        ++seen;
+        const vision::ImageResult img = vision::readImage(picture);
+        if (!img.ok()) {
+            std::fprintf(stderr, "%s\n", img.error.c_str());
+            continue;
+        }
+        follow(fs::path(picture).filename().string(), img.image);
+    }
+    int stable = 0;
+    if (!video.empty()) {
+        vision::StableFrameGate gate;
+        const bool opened = vision::readVideo(
+            video,
+            [&](int frame, const cv::Mat& image) {
+                seen = frame + 1;
+                if (!gate.push(image)) return true;
+                ++stable;
+                follow(list ? list->pictureAt(frame) : "frame " + std::to_string(frame), image);
+                return !s.terminal() && !follower.finished();
+            },
+            &error);
+        if (!opened) {
+            std::fprintf(stderr, "carcassonne vision track: %s\n", error.c_str());
+            return 1;
+        }
     }
     for (const RecordingFollower::Turn& turn : follower.rest(s)) { // no picture of them
         ++byHand;
@@ -263,8 +301,12 @@ int visionTrack(const std::vector<std::string>& args) {
     std::printf("\nFinal scoring:\n");
     for (const adj::ScoreEvent& e : final.events)
         std::printf("    %s\n", adj::kb::render(e, lang, names, game.baseSet).c_str());
-    std::printf("\n%zu pictures: %d turns read by the camera, %d entered by hand, %d corrected\n",
-                pictures.size(), read, byHand, corrected);
+    if (video.empty())
+        std::printf("\n%d pictures: ", seen);
+    else
+        std::printf("\n%d video frames, %d stable ones read: ", seen, stable);
+    std::printf("%d turns read by the camera, %d entered by hand, %d corrected\n", read, byHand,
+                corrected);
     printFinalScores(s, names, false);
     if (list) { // the recorded game played as listed, for comparison
         adj::State played = *adj::State::create(game);

@@ -448,7 +448,9 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
             for (size_t i = 0; i < t.actions.size(); ++i)
                 if (!playAction(t.actions[i], i == 0 ? thumbnail : std::string()))
                     return finishSample(); // the alert says why
-            const QString problem = QString::fromStdString(turn.problem);
+            QString problem = QString::fromStdString(turn.problem);
+            if (!problem.isEmpty() && !problem.endsWith('?') && !problem.endsWith('.'))
+                problem += '.'; // a question keeps its mark
             session_->noteLastTurn(
                 (t.how == How::Camera ? tr("Camera (%1): read.").arg(name)
                  : t.how == How::Corrected
@@ -468,6 +470,9 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
             if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
         return;
     }
+    // A video's still frame with nothing new (a hand held still, the board as it was): on to
+    // the next one. A photo is taken once per turn, so nothing new there is worth an alert.
+    if (turn.status == S::NoChange && camera_->isVideo()) return observeNextPhoto();
     // Never guessed: the players enter this turn by hand, then the next photo is read.
     const QString problem = QString::fromStdString(turn.problem);
     setAlert(turn.status == S::NoChange

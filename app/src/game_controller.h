@@ -120,7 +120,8 @@ public:
     Q_INVOKABLE void selectFeature(int tileIndex, double u, double v);
     Q_INVOKABLE void selectPiece(int piece);
     // The camera: photos of the running game, one per turn, in name order (a folder path or a
-    // file: URL). Each photo is read against the engine's state when the next tile is due; a
+    // file: URL), or a video file, whose still frames are read (a frame with nothing new is
+    // passed over). Each photo is read against the engine's state when the next tile is due; a
     // turn the camera read (its tile, then its piece or none) is played, anything else is an
     // alert and the turn is entered by hand, after which the next photo is read.
     // references: how the tiles look (see CameraFeed::openFolder); "" = our drawn tiles.

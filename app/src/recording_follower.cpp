@@ -16,7 +16,7 @@ struct PictureName {
 // turn-NNN-a.jpg (a hand over the table before turn NNN), turn-NNN-ap.jpg (its piece before
 // scoring) or turn-NNN-b.jpg (after it): vision::RecordedPicture.
 std::optional<PictureName> pictureName(const std::string& fileName) {
-    static const std::regex recorded(R"(turn-(\d+)-(a|ap|b)\.[A-Za-z]+$)");
+    static const std::regex recorded(R"(turn-(\d+)-(a|ap|b)(\.[A-Za-z]+)?$)");
     std::smatch m;
     if (!std::regex_search(fileName, m, recorded)) return std::nullopt;
     return PictureName{std::stoi(m[1]), m[2] == "b"};

@@ -114,7 +114,7 @@ TEST(RecordingFollower, KeepsTheCameraCorrectsItAndEntersWhatItCannotRead) {
 
 TEST(RecordingFollower, WithoutAListPlaysWhatTheCameraReadsOnly) {
     Game g = seededGame(4);
-    carc::RecordingFollower f(vision::RecordingList{g.list.game, {}});
+    carc::RecordingFollower f(vision::RecordingList{g.list.game, {}, {}});
     bool settles = true;
     EXPECT_TRUE(f.wants("turn-001-b.jpg"));
     EXPECT_TRUE(f.next(g.state, "turn-001-b.jpg", cannotRead("x"), &settles).empty());

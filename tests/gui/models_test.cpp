@@ -6,6 +6,8 @@
 #include "sample_game.h"
 
 #include "adjudicator/random_game.h"
+#include "vision/evaluate.h"
+#include "vision/recording.h"
 #include "vision/scene.h"
 #include "vision/tile_art.h"
 
@@ -308,4 +310,62 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
+}
+
+// A video of a whole 20-tile game (the generator's recording: a hand over the table before
+// each turn, each picture held half a second with a fade between) followed by the controller:
+// the camera reads the video's still frames on its worker thread, a frame with nothing new is
+// passed over, and an alert is answered by entering the turn by hand, as players would. Every
+// turn the camera plays must be the one played, so the final scores are the recorded game's.
+TEST(GuiModels, FollowsAGameFromAVideo) {
+    TempHistory history;
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3);
+    vision::RecordingParams p;
+    p.camera.tiltDeg = 20, p.camera.yawDeg = 30, p.camera.seed = 7;
+    p.maxTiles = 20;
+    const vision::Recording rec = vision::recordGame(cfg, 7, p);
+    std::string error;
+    ASSERT_TRUE(vision::writeRecordingVideo(rec, (history.dir / "video").string(), &error))
+        << error;
+
+    GameController game;
+    ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram", "Chris"}, {"red", "blue", "green"}));
+    ASSERT_FALSE(game.followPhotos(QString::fromStdString((history.dir / "none.avi").string())));
+    ASSERT_TRUE(
+        game.followPhotos(QString::fromStdString((history.dir / "video" / "game.avi").string())))
+        << game.alert().toStdString();
+    EXPECT_TRUE(game.camera()->isVideo());
+    int read = 0, byHand = 0;
+    for (size_t i = 0; i < rec.turns.size(); ++i) {
+        const int tilesBefore = game.session()->state().board().size();
+        ASSERT_TRUE(waitFor([&] {
+            return !game.alert().isEmpty() || !game.camera()->hasNext() ||
+                   (game.session()->state().board().size() > tilesBefore &&
+                    game.session()->state().phase() == adj::Phase::Tile);
+        })) << "turn "
+            << i + 1;
+        adj::State played = rec.turns[i].before;
+        for (const adj::Action& a : rec.turns[i].actions) adj::apply(played, a);
+        if (game.session()->state().board().size() > tilesBefore) {
+            EXPECT_TRUE(vision::sameOutcome(game.session()->state(), played))
+                << "turn " << i + 1 << " read otherwise than played: " << rec.turns[i].text;
+            ++read;
+            continue;
+        }
+        // An alert, or the video ended: the players enter the turn.
+        std::printf("turn %zu by hand: %s\n", i + 1, game.alert().toStdString().c_str());
+        ++byHand;
+        for (const adj::Action& a : rec.turns[i].actions)
+            ASSERT_TRUE(
+                game.play(QString::fromStdString(adj::actionText(game.session()->state(), a))))
+                << game.alert().toStdString();
+    }
+    std::printf("%d turns read from the video, %d entered by hand\n", read, byHand);
+    EXPECT_GE(read, 9);
+    ASSERT_TRUE(waitFor([&] { return !game.camera()->busy(); }));
+    EXPECT_GT(game.camera()->photoIndex(), 200); // frames read
+    EXPECT_TRUE(game.camera()->image().endsWith(".jpg"));
+    adj::State expected = *rec.final, mine = game.session()->state();
+    expected.endGame(), mine.endGame();
+    EXPECT_EQ(mine.scores(), expected.scores());
 }

@@ -2,13 +2,16 @@
 
 #include "adjudicator/random_game.h"
 
+#include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/videoio.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace vision {
 
@@ -132,33 +135,84 @@ std::vector<RecordedPicture> Recording::pictures(size_t turn) const {
     return out;
 }
 
-bool writeRecording(const Recording& r, const std::string& dir, std::string* error) {
+namespace {
+
+bool makeFolder(const std::string& dir, std::string* error) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
-    if (ec) {
-        *error = dir + ": cannot create the folder: " + ec.message();
-        return false;
-    }
+    if (ec) *error = dir + ": cannot create the folder: " + ec.message();
+    return !ec;
+}
+
+// DIR/recording.txt: the game, its turns, then `more` (lines).
+bool writeList(const Recording& r, const std::string& dir, const std::string& more,
+               std::string* error) {
     std::ofstream list(dir + "/recording.txt");
     list << "carcassonne-recording 1\nset " << r.game.baseSet << "\nplayers " << r.game.players
          << "\n";
     for (const std::string& e : r.game.expansions) list << "expansion " << e << "\n";
-    for (size_t i = 0; i < r.turns.size(); ++i) {
-        list << "turn " << r.turns[i].text << "\n";
+    for (const RecordedTurn& t : r.turns) list << "turn " << t.text << "\n";
+    list << more;
+    if (!list) *error = dir + "/recording.txt: cannot write";
+    return bool(list);
+}
+
+std::string pictureName(size_t turn, const std::string& suffix) {
+    char name[64];
+    std::snprintf(name, sizeof name, "turn-%03zu-%s", turn + 1, suffix.c_str());
+    return name;
+}
+
+} // namespace
+
+bool writeRecording(const Recording& r, const std::string& dir, std::string* error) {
+    if (!makeFolder(dir, error)) return false;
+    for (size_t i = 0; i < r.turns.size(); ++i)
         for (const RecordedPicture& pic : r.pictures(i)) {
-            char name[64];
-            std::snprintf(name, sizeof name, "/turn-%03zu-%s.jpg", i + 1, pic.suffix.c_str());
-            if (!cv::imwrite(dir + name, pic.image, {cv::IMWRITE_JPEG_QUALITY, 90})) {
-                *error = dir + name + ": cannot write the picture";
+            const std::string file = dir + "/" + pictureName(i, pic.suffix) + ".jpg";
+            if (!cv::imwrite(file, pic.image, {cv::IMWRITE_JPEG_QUALITY, 90})) {
+                *error = file + ": cannot write the picture";
                 return false;
             }
         }
-    }
-    if (!list) {
-        *error = dir + "/recording.txt: cannot write";
+    return writeList(r, dir, "", error);
+}
+
+bool writeRecordingVideo(const Recording& r, const std::string& dir, std::string* error,
+                         const VideoParams& v) {
+    if (!makeFolder(dir, error)) return false;
+    const std::string file = dir + "/game.avi";
+    cv::VideoWriter video(file, cv::CAP_OPENCV_MJPEG, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'),
+                          v.fps, cv::Size(r.params.camera.width, r.params.camera.height));
+    if (!video.isOpened()) {
+        *error = file + ": cannot write a Motion JPEG video here";
         return false;
     }
-    return true;
+    video.set(cv::VIDEOWRITER_PROP_QUALITY, 90);
+    std::string held;
+    cv::Mat before;
+    int frame = 0;
+    for (size_t i = 0; i < r.turns.size(); ++i)
+        for (const RecordedPicture& pic : r.pictures(i)) {
+            for (int f = 1; f <= v.fade && !before.empty(); ++f, ++frame) {
+                cv::Mat blend;
+                const double a = double(f) / (v.fade + 1);
+                cv::addWeighted(before, 1 - a, pic.image, a, 0, blend);
+                video.write(blend);
+            }
+            held += "frames " + pictureName(i, pic.suffix) + " " + std::to_string(frame) + " " +
+                    std::to_string(frame + v.hold - 1) + "\n";
+            for (int h = 0; h < v.hold; ++h, ++frame) video.write(pic.image);
+            before = pic.image;
+        }
+    video.release();
+    return writeList(r, dir, held, error);
+}
+
+std::string RecordingList::pictureAt(int frame) const {
+    for (const Held& h : frames)
+        if (frame >= h.first && frame <= h.last) return h.picture;
+    return {};
 }
 
 std::optional<RecordingList> readRecordingList(const std::string& file, std::string* error) {
@@ -193,7 +247,13 @@ std::optional<RecordingList> readRecordingList(const std::string& file, std::str
             expansions.push_back(value);
         else if (key == "turn")
             out.turns.push_back(value);
-        else if (!line.empty())
+        else if (key == "frames") { // a video's picture: NAME FIRST LAST
+            RecordingList::Held h;
+            std::istringstream fields(value);
+            if (!(fields >> h.picture >> h.first >> h.last) || h.last < h.first || h.first < 0)
+                return fail("frames needs a picture's name and its first and last frame");
+            out.frames.push_back(h);
+        } else if (!line.empty())
             return fail("unknown line '" + key + "'");
     }
     if (n == 0) return fail("empty file");

@@ -70,10 +70,27 @@ std::optional<Recording> recordActions(const adj::GameConfig& game,
 // game's turns as DIR/turns.txt (one turn's text a line); false with *error on failure.
 bool writeRecording(const Recording& r, const std::string& dir, std::string* error);
 
-// DIR/recording.txt read back: the game (set, players, expansions) and each turn's text.
+// A video of the recording, DIR/game.avi (Motion JPEG): each picture held for `hold` frames,
+// `fade` frames blending into it from the one before (the motion a StableFrameGate waits
+// out); DIR/recording.txt lists the turns and, for each picture, the frames it is held on.
+struct VideoParams {
+    int fps = 10, hold = 5, fade = 2;
+};
+bool writeRecordingVideo(const Recording& r, const std::string& dir, std::string* error,
+                         const VideoParams& v = {});
+
+// DIR/recording.txt read back: the game (set, players, expansions), each turn's text and, for
+// a video, which picture each frame holds.
 struct RecordingList {
+    struct Held {
+        std::string picture; // turn-NNN-SUFFIX, as the pictures' file names
+        int first = 0, last = 0;
+    };
     adj::GameConfig game;
     std::vector<std::string> turns;
+    std::vector<Held> frames;
+    // The picture video frame `frame` holds ("" between pictures, or when none is listed).
+    std::string pictureAt(int frame) const;
 };
 // nullopt with *error ("FILE:LINE: what") when the file is missing or malformed.
 std::optional<RecordingList> readRecordingList(const std::string& file, std::string* error);
