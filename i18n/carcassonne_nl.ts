@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="36"/>
+        <location filename="../app/src/camera_feed.cpp" line="44"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Een video om te volgen: %n beeld</numerusform>
@@ -12,12 +12,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="44"/>
+        <location filename="../app/src/camera_feed.cpp" line="52"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: geen foto&apos;s (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="48"/>
+        <location filename="../app/src/camera_feed.cpp" line="56"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
@@ -25,27 +25,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="76"/>
+        <location filename="../app/src/camera_feed.cpp" line="87"/>
+        <source>No temporary folder for the camera&apos;s pictures</source>
+        <translation>Geen tijdelijke map voor de beelden van de camera</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="93"/>
+        <source>Waiting for a still picture from the camera…</source>
+        <translation>Wachten op een stilstaand beeld van de camera…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="106"/>
+        <source>No camera is attached.</source>
+        <translation>Er is geen camera aangesloten.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="129"/>
+        <source>Camera %1: waiting for a still picture…</source>
+        <translation>Camera %1: wachten op een stilstaand beeld…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="165"/>
+        <source>Reading the camera&apos;s picture…</source>
+        <translation>Het beeld van de camera wordt gelezen…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="168"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Wachten op een stilstaand beeld in de video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="81"/>
+        <location filename="../app/src/camera_feed.cpp" line="173"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="82"/>
+        <location filename="../app/src/camera_feed.cpp" line="174"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="144"/>
+        <location filename="../app/src/camera_feed.cpp" line="240"/>
         <source>The video has ended</source>
         <translation>De video is afgelopen</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="173"/>
+        <location filename="../app/src/camera_feed.cpp" line="269"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -221,94 +246,99 @@
         <translation>Begin eerst een spel: de foto&apos;s worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="455"/>
+        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <source>Start a game first: the camera&apos;s pictures are read against it.</source>
+        <translation>Begin eerst een spel: de beelden van de camera worden ermee vergeleken.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="474"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): gelezen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="457"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): las %2; met de hand verbeterd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="459"/>
+        <location filename="../app/src/game_controller.cpp" line="478"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="460"/>
+        <location filename="../app/src/game_controller.cpp" line="479"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="479"/>
+        <location filename="../app/src/game_controller.cpp" line="498"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="482"/>
+        <location filename="../app/src/game_controller.cpp" line="501"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="481"/>
+        <location filename="../app/src/game_controller.cpp" line="500"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="517"/>
+        <location filename="../app/src/game_controller.cpp" line="536"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
-        <location filename="../app/src/game_controller.cpp" line="535"/>
+        <location filename="../app/src/game_controller.cpp" line="538"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
-        <location filename="../app/src/game_controller.cpp" line="535"/>
+        <location filename="../app/src/game_controller.cpp" line="538"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="522"/>
+        <location filename="../app/src/game_controller.cpp" line="541"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="524"/>
+        <location filename="../app/src/game_controller.cpp" line="543"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="525"/>
+        <location filename="../app/src/game_controller.cpp" line="544"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="528"/>
+        <location filename="../app/src/game_controller.cpp" line="547"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="529"/>
+        <location filename="../app/src/game_controller.cpp" line="548"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="533"/>
+        <location filename="../app/src/game_controller.cpp" line="552"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="539"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="539"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -487,56 +517,61 @@
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="207"/>
+        <source>Follow the live camera</source>
+        <translation>Volg de live camera</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="217"/>
         <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
         <translation>Tegelafbeeldingen: een map of een .refs-bestand (leeg: getekende tegels)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="214"/>
+        <location filename="../qml/GameView.qml" line="224"/>
         <source>Take back the last turn (correction)</source>
         <translation>Neem de laatste beurt terug (correctie)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="220"/>
+        <location filename="../qml/GameView.qml" line="230"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="235"/>
+        <location filename="../qml/GameView.qml" line="245"/>
         <source>Board</source>
         <translation>Bord</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="236"/>
+        <location filename="../qml/GameView.qml" line="246"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="274"/>
+        <location filename="../qml/GameView.qml" line="284"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="279"/>
+        <location filename="../qml/GameView.qml" line="289"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="292"/>
+        <location filename="../qml/GameView.qml" line="302"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="296"/>
+        <location filename="../qml/GameView.qml" line="306"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="333"/>
+        <location filename="../qml/GameView.qml" line="343"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="351"/>
+        <location filename="../qml/GameView.qml" line="361"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -633,7 +668,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="609"/>
+        <location filename="../app/src/game_controller.cpp" line="628"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -641,7 +676,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="664"/>
+        <location filename="../app/src/game_controller.cpp" line="683"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="36"/>
+        <location filename="../app/src/camera_feed.cpp" line="44"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Un video de urmărit: %n cadru</numerusform>
@@ -13,12 +13,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="44"/>
+        <location filename="../app/src/camera_feed.cpp" line="52"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="48"/>
+        <location filename="../app/src/camera_feed.cpp" line="56"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -27,27 +27,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="76"/>
+        <location filename="../app/src/camera_feed.cpp" line="87"/>
+        <source>No temporary folder for the camera&apos;s pictures</source>
+        <translation>Niciun dosar temporar pentru imaginile camerei</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="93"/>
+        <source>Waiting for a still picture from the camera…</source>
+        <translation>Se așteaptă o imagine nemișcată de la cameră…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="106"/>
+        <source>No camera is attached.</source>
+        <translation>Nicio cameră nu este conectată.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="129"/>
+        <source>Camera %1: waiting for a still picture…</source>
+        <translation>Camera %1: se așteaptă o imagine nemișcată…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="165"/>
+        <source>Reading the camera&apos;s picture…</source>
+        <translation>Se citește imaginea camerei…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="168"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Se așteaptă o imagine nemișcată în video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="81"/>
+        <location filename="../app/src/camera_feed.cpp" line="173"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="82"/>
+        <location filename="../app/src/camera_feed.cpp" line="174"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="144"/>
+        <location filename="../app/src/camera_feed.cpp" line="240"/>
         <source>The video has ended</source>
         <translation>Video-ul s-a terminat</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="173"/>
+        <location filename="../app/src/camera_feed.cpp" line="269"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -224,94 +249,99 @@
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="455"/>
+        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <source>Start a game first: the camera&apos;s pictures are read against it.</source>
+        <translation>Începe întâi un joc: imaginile camerei sunt citite față de el.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="474"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): tura citită.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="457"/>
+        <location filename="../app/src/game_controller.cpp" line="476"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): a citit %2; corectată de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="459"/>
+        <location filename="../app/src/game_controller.cpp" line="478"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou văzut; tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="460"/>
+        <location filename="../app/src/game_controller.cpp" line="479"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="479"/>
+        <location filename="../app/src/game_controller.cpp" line="498"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="482"/>
+        <location filename="../app/src/game_controller.cpp" line="501"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="481"/>
+        <location filename="../app/src/game_controller.cpp" line="500"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="517"/>
+        <location filename="../app/src/game_controller.cpp" line="536"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
-        <location filename="../app/src/game_controller.cpp" line="535"/>
+        <location filename="../app/src/game_controller.cpp" line="538"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
-        <location filename="../app/src/game_controller.cpp" line="535"/>
+        <location filename="../app/src/game_controller.cpp" line="538"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="522"/>
+        <location filename="../app/src/game_controller.cpp" line="541"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="524"/>
+        <location filename="../app/src/game_controller.cpp" line="543"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="525"/>
+        <location filename="../app/src/game_controller.cpp" line="544"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="528"/>
+        <location filename="../app/src/game_controller.cpp" line="547"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="529"/>
+        <location filename="../app/src/game_controller.cpp" line="548"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="533"/>
+        <location filename="../app/src/game_controller.cpp" line="552"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="539"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="539"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -491,56 +521,61 @@
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="207"/>
+        <source>Follow the live camera</source>
+        <translation>Urmărește camera în direct</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="217"/>
         <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
         <translation>Imagini ale cartonașelor: un dosar sau un fișier .refs (gol: cartonașe desenate)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="214"/>
+        <location filename="../qml/GameView.qml" line="224"/>
         <source>Take back the last turn (correction)</source>
         <translation>Anulează ultima tură (corectură)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="220"/>
+        <location filename="../qml/GameView.qml" line="230"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="235"/>
+        <location filename="../qml/GameView.qml" line="245"/>
         <source>Board</source>
         <translation>Tabla</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="236"/>
+        <location filename="../qml/GameView.qml" line="246"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="274"/>
+        <location filename="../qml/GameView.qml" line="284"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="279"/>
+        <location filename="../qml/GameView.qml" line="289"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="292"/>
+        <location filename="../qml/GameView.qml" line="302"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="296"/>
+        <location filename="../qml/GameView.qml" line="306"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="333"/>
+        <location filename="../qml/GameView.qml" line="343"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="351"/>
+        <location filename="../qml/GameView.qml" line="361"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -638,7 +673,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="609"/>
+        <location filename="../app/src/game_controller.cpp" line="628"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -646,7 +681,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="664"/>
+        <location filename="../app/src/game_controller.cpp" line="683"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

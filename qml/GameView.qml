@@ -200,6 +200,16 @@ Item {
                     }
                 }
             }
+            Button { // a live camera over the table (shown only when one is attached)
+                objectName: "followCamera"
+                visible: game.running && !game.finished && !game.samplePlaying
+                         && game.cameraAttached
+                text: qsTr("Follow the live camera")
+                onClicked: {
+                    game.followCamera(artSource.text)
+                    middleTabs.currentIndex = 1
+                }
+            }
             TextField { // how this edition's tiles look: learned from pictures of them
                 id: artSource
                 objectName: "artSource"

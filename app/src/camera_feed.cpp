@@ -3,10 +3,18 @@
 #include "vision/image_io.h"
 
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
+#include <QCamera>
+#include <QCameraDevice>
 #include <QDir>
 #include <QFileInfo>
+#include <QImage>
+#include <QMediaCaptureSession>
+#include <QMediaDevices>
 #include <QUrl>
+#include <QVideoFrame>
+#include <QVideoSink>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
@@ -55,6 +63,12 @@ void CameraFeed::close() {
     reading_ = false; // a result still on its way is dropped
     photos_.clear();
     video_.reset();
+    if (camera_) camera_->stop();
+    sink_.reset(), session_.reset(), camera_.reset();
+    live_ = false;
+    liveGate_ = vision::StableFrameGate();
+    stillFrame_ = cv::Mat();
+    wanted_.reset();
     videoEnded_ = false;
     framesRead_ = frameCount_ = 0;
     next_ = 0;
@@ -66,13 +80,91 @@ void CameraFeed::close() {
     emit changed();
 }
 
+bool CameraFeed::openStream(const adj::GameConfig& game, const QString& references,
+                            QString* error) {
+    close();
+    if (!frameDir_.isValid()) {
+        if (error) *error = tr("No temporary folder for the camera's pictures");
+        return false;
+    }
+    game_ = game;
+    references_ = references.toStdString();
+    live_ = true;
+    status_ = tr("Waiting for a still picture from the camera…");
+    emit changed();
+    return true;
+}
+
+bool CameraFeed::cameraAttached() {
+    return !QMediaDevices::videoInputs().isEmpty();
+}
+
+bool CameraFeed::openCamera(const adj::GameConfig& game, const QString& references,
+                            QString* error) {
+    const QCameraDevice device = QMediaDevices::defaultVideoInput();
+    if (device.isNull()) {
+        if (error) *error = tr("No camera is attached.");
+        return false;
+    }
+    if (!openStream(game, references, error)) return false;
+    camera_ = std::make_unique<QCamera>(device);
+    session_ = std::make_unique<QMediaCaptureSession>();
+    sink_ = std::make_unique<QVideoSink>();
+    session_->setCamera(camera_.get());
+    session_->setVideoSink(sink_.get());
+    // Frames may arrive on the camera's thread: queued to this one.
+    connect(
+        sink_.get(), &QVideoSink::videoFrameChanged, this,
+        [this](const QVideoFrame& frame) {
+            const QImage image = frame.toImage().convertToFormat(QImage::Format_RGB888);
+            if (image.isNull()) return;
+            const cv::Mat rgb(image.height(), image.width(), CV_8UC3,
+                              const_cast<uchar*>(image.constBits()), size_t(image.bytesPerLine()));
+            cv::Mat bgr;
+            cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR); // a copy: the image goes away
+            pushFrame(bgr);
+        },
+        Qt::QueuedConnection);
+    camera_->start();
+    status_ = tr("Camera %1: waiting for a still picture…").arg(device.description());
+    emit changed();
+    return true;
+}
+
+void CameraFeed::pushFrame(const cv::Mat& bgr) {
+    if (!live_ || bgr.empty()) return;
+    ++framesRead_;
+    if (!liveGate_.push(bgr)) return;
+    stillFrame_ = bgr;
+    if (!wanted_ || busy()) return;
+    const adj::State before = std::move(*wanted_); // startJob copies it into the job
+    wanted_.reset();
+    startJob(before);
+}
+
 bool CameraFeed::observeNext(const adj::State& before) {
     if (busy() || !hasNext()) return false;
+    if (live_) { // read the still frame there is, or the next one
+        if (stillFrame_.empty())
+            wanted_ = before;
+        else
+            startJob(before);
+        return true;
+    }
+    return startJob(before);
+}
+
+bool CameraFeed::startJob(const adj::State& before) {
     // The photo the camera could not read shows the turn the players then entered.
     if (tracker_ && !unsettled_.empty() && before.board().size() > unsettledTiles_)
         tracker_->resolved(unsettled_, before);
     unsettled_ = cv::Mat();
-    if (video_) {
+    cv::Mat still;
+    if (live_) {
+        still = std::exchange(stillFrame_, cv::Mat());
+        status_ = tr("Reading the camera's picture…");
+        current_ = frameDir_.filePath(QStringLiteral("camera-%1.jpg").arg(framesRead_));
+    } else if (video_) {
         status_ = tr("Waiting for a still picture in the video…");
         current_ = frameDir_.filePath(QStringLiteral("frame-%1.jpg").arg(framesRead_));
     } else {
@@ -84,50 +176,53 @@ bool CameraFeed::observeNext(const adj::State& before) {
     cells_.clear();
     reading_ = true;
     const std::string path = current_.toStdString();
-    watcher_.setFuture(QtConcurrent::run(
-        [tracker = tracker_, game = game_, refsFrom = references_, before, path, video = video_] {
-            Result r;
-            r.tiles = before.board().size();
-            // The first photo also learns the edition's look (enrolment), off the UI thread.
-            r.tracker = tracker;
-            if (!r.tracker) {
-                const std::optional<vision::ReferenceSet> refs =
-                    vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
-                if (!refs) {
-                    r.error = "cannot learn the tiles' look: " + r.error;
-                    return r;
-                }
-                r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
-            }
-            vision::ImageResult img;
-            if (video) { // the next still frame, kept as a file for the window to show
-                bool still = false;
-                while (!still && video->reader.next(&img.image))
-                    still = video->gate.push(img.image);
-                r.frame = video->reader.index();
-                if (!still) {
-                    r.ended = true;
-                    return r;
-                }
-                cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
-            } else {
-                img = vision::readImage(path);
-            }
-            if (!img.ok()) {
-                r.error = img.error;
+    watcher_.setFuture(QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_,
+                                          before, path, video = video_, still] {
+        Result r;
+        r.tiles = before.board().size();
+        // The first photo also learns the edition's look (enrolment), off the UI thread.
+        r.tracker = tracker;
+        if (!r.tracker) {
+            const std::optional<vision::ReferenceSet> refs =
+                vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
+            if (!refs) {
+                r.error = "cannot learn the tiles' look: " + r.error;
                 return r;
             }
-            const auto start = std::chrono::steady_clock::now();
-            r.turn = r.tracker->observe(before, img.image);
-            r.millis =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count();
-            // A photo is taken after its turn, so once the players enter the turn it shows it;
-            // a video's still frame may be a hand held over the table before the turn.
-            if (r.turn.status != vision::TrackedTurn::Status::Turn && !video) r.image = img.image;
-            r.thumbnail = vision::thumbnailJpeg(img.image); // kept with the turn in the history
+            r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
+        }
+        vision::ImageResult img;
+        if (!still.empty()) { // a live camera's still frame
+            img.image = still;
+            cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
+        } else if (video) { // the next still frame, kept as a file for the window to show
+            bool still = false;
+            while (!still && video->reader.next(&img.image)) still = video->gate.push(img.image);
+            r.frame = video->reader.index();
+            if (!still) {
+                r.ended = true;
+                return r;
+            }
+            cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
+        } else {
+            img = vision::readImage(path);
+        }
+        if (!img.ok()) {
+            r.error = img.error;
             return r;
-        }));
+        }
+        const auto start = std::chrono::steady_clock::now();
+        r.turn = r.tracker->observe(before, img.image);
+        r.millis =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        // A photo is taken after its turn, so once the players enter the turn it shows it;
+        // a still frame of a video or a camera may be a hand held over the table before it.
+        if (r.turn.status != vision::TrackedTurn::Status::Turn && !video && still.empty())
+            r.image = img.image;
+        r.thumbnail = vision::thumbnailJpeg(img.image); // kept with the turn in the history
+        return r;
+    }));
     emit changed();
     return true;
 }
@@ -136,6 +231,7 @@ void CameraFeed::finished() {
     if (!reading_) return; // closed meanwhile
     const Result r = watcher_.result();
     reading_ = false;
+    if (live_) image_ = QUrl::fromLocalFile(current_).toString();
     if (video_) {
         framesRead_ = r.frame;
         if (r.ended) {

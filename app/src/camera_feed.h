@@ -18,6 +18,11 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <optional>
+
+class QCamera;
+class QMediaCaptureSession;
+class QVideoSink;
 
 class CameraFeed : public QObject {
     Q_OBJECT
@@ -45,12 +50,21 @@ public:
     // folder of one picture per kind).
     bool openFolder(const QString& folder, const adj::GameConfig& game, const QString& references,
                     QString* error);
+    // A live camera (Qt Multimedia's default video input); false with *error when none is
+    // attached. Its frames go through pushFrame().
+    bool openCamera(const adj::GameConfig& game, const QString& references, QString* error);
+    static bool cameraAttached();
+    // A stream of frames pushed one by one (by the camera, or a test): each still spell's frame
+    // (vision::StableFrameGate) is kept, and read once the game asks for the next turn.
+    bool openStream(const adj::GameConfig& game, const QString& references, QString* error);
+    void pushFrame(const cv::Mat& bgr);
     void close();
     // Reads the next photo against `before` (the engine's state); observed() follows.
     bool observeNext(const adj::State& before);
 
-    bool active() const { return !photos_.isEmpty() || video_; }
-    bool isVideo() const { return bool(video_); }
+    bool active() const { return !photos_.isEmpty() || video_ || live_; }
+    // A video or a live camera: a picture with nothing new is passed over, not an alert.
+    bool isStream() const { return video_ || live_; }
     // From observeNext() until observed() is emitted: the job may have ended before its result
     // is delivered, and a photo read in that gap would drop it.
     bool busy() const { return reading_; }
@@ -60,9 +74,9 @@ public:
     int imageHeight() const { return height_; }
     QVariantList cells() const { return cells_; }
     // Photos read and in all; for a video, frames.
-    int photoIndex() const { return video_ ? framesRead_ : int(next_); }
+    int photoIndex() const { return video_ || live_ ? framesRead_ : int(next_); }
     int photoCount() const { return video_ ? frameCount_ : int(photos_.size()); }
-    bool hasNext() const { return video_ ? !videoEnded_ : next_ < photos_.size(); }
+    bool hasNext() const { return live_ || (video_ ? !videoEnded_ : next_ < photos_.size()); }
     QString nextPhoto() const { return !video_ && hasNext() ? photos_[next_] : QString(); }
     void skipNext() { next_ += hasNext() ? 1 : 0; } // a photo of a turn already played
 
@@ -89,6 +103,7 @@ private:
         vision::StableFrameGate gate;
     };
     void finished();
+    bool startJob(const adj::State& before);
     QStringList photos_;
     int next_ = 0;
     QString status_, image_, current_;
@@ -102,7 +117,15 @@ private:
     cv::Mat unsettled_;
     int unsettledTiles_ = 0;
     std::shared_ptr<Video> video_;
-    QTemporaryDir frameDir_; // the still frames read, for the window to show
+    // The live camera: its frames come through pushFrame() on this thread.
+    std::unique_ptr<QCamera> camera_;
+    std::unique_ptr<QMediaCaptureSession> session_;
+    std::unique_ptr<QVideoSink> sink_;
+    bool live_ = false;
+    vision::StableFrameGate liveGate_;
+    cv::Mat stillFrame_;               // the last still frame not read yet
+    std::optional<adj::State> wanted_; // the game waits for its next turn from this state
+    QTemporaryDir frameDir_;           // the still frames read, for the window to show
     int framesRead_ = 0, frameCount_ = 0;
     bool videoEnded_ = false;
     QFutureWatcher<Result> watcher_;

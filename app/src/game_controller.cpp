@@ -412,13 +412,32 @@ bool GameController::followPhotos(const QString& folder, const QString& referenc
         return false;
     }
     stopSample();
-    auto local = [](const QString& s) {
-        const QUrl url(s);
-        return url.isLocalFile() ? url.toLocalFile() : s;
-    };
+    follower_.reset(); // the sample's recording no longer
     QString error;
-    if (!camera_->openFolder(local(folder), session_->state().config(), local(references),
-                             &error)) {
+    return startCamera(camera_->openFolder(localPath(folder), session_->state().config(),
+                                           localPath(references), &error),
+                       error);
+}
+
+bool GameController::followCamera(const QString& references) {
+    if (!session_ || session_->state().terminal()) {
+        setAlert(tr("Start a game first: the camera's pictures are read against it."));
+        return false;
+    }
+    stopSample();
+    follower_.reset(); // the sample's recording no longer
+    QString error;
+    return startCamera(
+        camera_->openCamera(session_->state().config(), localPath(references), &error), error);
+}
+
+QString GameController::localPath(const QString& s) {
+    const QUrl url(s);
+    return url.isLocalFile() ? url.toLocalFile() : s;
+}
+
+bool GameController::startCamera(bool opened, const QString& error) {
+    if (!opened) {
         setAlert(error);
         return false;
     }
@@ -472,7 +491,7 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
     }
     // A video's still frame with nothing new (a hand held still, the board as it was): on to
     // the next one. A photo is taken once per turn, so nothing new there is worth an alert.
-    if (turn.status == S::NoChange && camera_->isVideo()) return observeNextPhoto();
+    if (turn.status == S::NoChange && camera_->isStream()) return observeNextPhoto();
     // Never guessed: the players enter this turn by hand, then the next photo is read.
     const QString problem = QString::fromStdString(turn.problem);
     setAlert(turn.status == S::NoChange

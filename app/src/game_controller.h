@@ -89,6 +89,7 @@ class GameController : public QObject {
     Q_PROPERTY(bool samplePlaying READ samplePlaying NOTIFY stateChanged)
     Q_PROPERTY(double sampleProgress READ sampleProgress NOTIFY stateChanged)
     Q_PROPERTY(CameraFeed* camera READ camera CONSTANT)
+    Q_PROPERTY(bool cameraAttached READ cameraAttached CONSTANT)
     Q_PROPERTY(ScoreboardModel* scoreboard READ scoreboard CONSTANT)
     Q_PROPERTY(TurnLogModel* log READ log CONSTANT)
 
@@ -126,6 +127,10 @@ public:
     // alert and the turn is entered by hand, after which the next photo is read.
     // references: how the tiles look (see CameraFeed::openFolder); "" = our drawn tiles.
     Q_INVOKABLE bool followPhotos(const QString& folder, const QString& references = {});
+    // The live camera (Qt Multimedia's default video input), read like a video: false with an
+    // alert when none is attached.
+    Q_INVOKABLE bool followCamera(const QString& references = {});
+    bool cameraAttached() const { return CameraFeed::cameraAttached(); }
     // Rules questions: the best knowledge-base entries in the current language.
     Q_INVOKABLE QVariantList searchRules(const QString& question);
 
@@ -174,6 +179,8 @@ private:
                       const std::string& source);
     void stepSample();
     void finishSample();
+    bool startCamera(bool opened, const QString& error);
+    static QString localPath(const QString& pathOrUrl);
     void observeNextPhoto();
     void observed(const vision::TrackedTurn& turn, const QString& photo,
                   const std::string& thumbnail);

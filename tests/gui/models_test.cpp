@@ -7,6 +7,7 @@
 
 #include "adjudicator/random_game.h"
 #include "vision/evaluate.h"
+#include "vision/frames.h"
 #include "vision/recording.h"
 #include "vision/scene.h"
 #include "vision/tile_art.h"
@@ -317,24 +318,28 @@ int main(int argc, char** argv) {
 // the camera reads the video's still frames on its worker thread, a frame with nothing new is
 // passed over, and an alert is answered by entering the turn by hand, as players would. Every
 // turn the camera plays must be the one played, so the final scores are the recorded game's.
-TEST(GuiModels, FollowsAGameFromAVideo) {
-    TempHistory history;
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3);
+// The 20-tile, 3-player game both camera tests follow, and its video in `dir`; the game is
+// started in `game` for the same players.
+vision::Recording videoGame(const fs::path& dir, GameController& game) {
     vision::RecordingParams p;
     p.camera.tiltDeg = 20, p.camera.yawDeg = 30, p.camera.seed = 7;
     p.maxTiles = 20;
-    const vision::Recording rec = vision::recordGame(cfg, 7, p);
+    vision::Recording rec = vision::recordGame(adj::GameConfig::forSet("base", 3), 7, p);
     std::string error;
-    ASSERT_TRUE(vision::writeRecordingVideo(rec, (history.dir / "video").string(), &error))
-        << error;
+    EXPECT_TRUE(vision::writeRecordingVideo(rec, dir.string(), &error)) << error;
+    EXPECT_TRUE(game.newGame("base", false, {"Ana", "Bram", "Chris"}, {"red", "blue", "green"}));
+    return rec;
+}
 
+TEST(GuiModels, FollowsAGameFromAVideo) {
+    TempHistory history;
     GameController game;
-    ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram", "Chris"}, {"red", "blue", "green"}));
+    const vision::Recording rec = videoGame(history.dir / "video", game);
     ASSERT_FALSE(game.followPhotos(QString::fromStdString((history.dir / "none.avi").string())));
     ASSERT_TRUE(
         game.followPhotos(QString::fromStdString((history.dir / "video" / "game.avi").string())))
         << game.alert().toStdString();
-    EXPECT_TRUE(game.camera()->isVideo());
+    EXPECT_TRUE(game.camera()->isStream());
     int read = 0, byHand = 0;
     for (size_t i = 0; i < rec.turns.size(); ++i) {
         const int tilesBefore = game.session()->state().board().size();
@@ -368,4 +373,56 @@ TEST(GuiModels, FollowsAGameFromAVideo) {
     adj::State expected = *rec.final, mine = game.session()->state();
     expected.endGame(), mine.endGame();
     EXPECT_EQ(mine.scores(), expected.scores());
+}
+
+// A live camera, as the window gets one: frames pushed one by one (here a generated game's
+// video, frame by frame, as a camera would deliver them), each still spell kept and read when
+// the game asks for its next turn. With no camera attached, following one is a clear alert.
+TEST(GuiModels, FollowsALiveCameraFrameByFrame) {
+    TempHistory history;
+    GameController game;
+    const std::string dir = (history.dir / "live").string();
+    const vision::Recording rec = videoGame(dir, game);
+    const adj::GameConfig cfg = rec.game;
+    std::string error;
+    QString why;
+    ASSERT_TRUE(game.camera()->openStream(cfg, {}, &why)) << why.toStdString();
+    ASSERT_TRUE(game.camera()->observeNext(game.session()->state()));
+    vision::VideoReader video;
+    ASSERT_TRUE(video.open(dir + "/game.avi", &error)) << error;
+    cv::Mat frame;
+    size_t turn = 0;
+    int read = 0, byHand = 0;
+    while (video.next(&frame) && turn < rec.turns.size()) {
+        game.camera()->pushFrame(frame);
+        // A camera delivers about 10 frames a second: the reading keeps up with it.
+        waitFor([&] { return !game.camera()->busy(); });
+        while (turn < rec.turns.size() &&
+               game.session()->state().board().size() > rec.turns[turn].before.board().size()) {
+            adj::State played = rec.turns[turn].before;
+            for (const adj::Action& a : rec.turns[turn].actions) adj::apply(played, a);
+            EXPECT_TRUE(vision::sameOutcome(game.session()->state(), played))
+                << "turn " << turn + 1 << " read otherwise than played: " << rec.turns[turn].text;
+            ++turn, ++read;
+        }
+        if (!game.alert().isEmpty() && turn < rec.turns.size()) { // the players enter it
+            std::printf("turn %zu by hand: %s\n", turn + 1, game.alert().toStdString().c_str());
+            ++byHand;
+            for (const adj::Action& a : rec.turns[turn].actions)
+                ASSERT_TRUE(
+                    game.play(QString::fromStdString(adj::actionText(game.session()->state(), a))))
+                    << game.alert().toStdString();
+            ++turn;
+        }
+    }
+    std::printf("live: %d turns read, %d entered by hand, %d frames\n", read, byHand,
+                game.camera()->photoIndex());
+    EXPECT_EQ(turn, rec.turns.size());
+    EXPECT_GE(read, 4);
+    EXPECT_TRUE(game.camera()->image().endsWith(".jpg"));
+    if (!game.cameraAttached()) { // this machine's case: said plainly
+        ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram"}, {"red", "blue"}));
+        EXPECT_FALSE(game.followCamera());
+        EXPECT_EQ(game.alert(), "No camera is attached.");
+    }
 }
