@@ -136,6 +136,38 @@ TurnObserver::TurnObserver(const ReferenceSet& refs, const adj::GameConfig& game
                            ObserverParams params)
     : recogniser_(refs, game), params_(params) {}
 
+bool TurnObserver::cellCorners(adj::Pos c, const cv::Size& picture,
+                               std::array<cv::Point2f, 4>& out) const {
+    const cv::Matx33d Gi = lattice_.imageToGrid.inv();
+    const cv::Rect2f frame(0, 0, float(picture.width - 1), float(picture.height - 1));
+    const cv::Point2d g[4] = {{double(c.x), double(-c.y)},
+                              {c.x + 1.0, double(-c.y)},
+                              {c.x + 1.0, 1.0 - c.y},
+                              {double(c.x), 1.0 - c.y}};
+    for (int q = 0; q < 4; ++q) {
+        const cv::Vec3d v = Gi * cv::Vec3d(g[q].x, g[q].y, 1);
+        out[size_t(q)] = cv::Point2f(float(v[0] / v[2]), float(v[1] / v[2]));
+        if (!frame.contains(out[size_t(q)])) return false;
+    }
+    return true;
+}
+
+adj::Pos TurnObserver::recognisedCell(adj::Pos engine) const {
+    return turn({engine.x - offset_.x, engine.y - offset_.y}, 4 - quarterTurn_);
+}
+
+bool TurnObserver::missed(const cv::Mat& bgr, const adj::State& after) const {
+    if (!lattice_.valid() || settled_.empty() || settled_.size() != bgr.size()) return false;
+    const auto& tiles = after.board().tiles();
+    for (size_t ti = size_t(std::max(0, settledTiles_)); ti < tiles.size(); ++ti) {
+        std::array<cv::Point2f, 4> corners;
+        if (!cellCorners(recognisedCell(tiles[ti].pos), bgr.size(), corners) ||
+            !changedSinceSettled(bgr, corners))
+            return true;
+    }
+    return false;
+}
+
 void TurnObserver::settle(const cv::Mat& bgr, int tiles) {
     if (pending_ && tiles > settledTiles_) centres_[pending_->first] = pending_->second;
     pending_.reset();
@@ -197,10 +229,10 @@ void TurnObserver::refit() {
 
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
     std::optional<TurnObservation> changes;
-    if (!relocate_) changes = readChanges(before, bgr);
-    relocate_ = false;
+    if (relocate_ == 0) changes = readChanges(before, bgr);
+    relocate_ = std::max(0, relocate_ - 1);
     TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
-    if (!changes && lattice_.valid()) {
+    if (!changes && lattice_.valid() && !wrongView_) {
         o = read(before, bgr, lattice_);
         // Read on the remembered lattice: kept unless it fails or contradicts the game.
         if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0) o = {};
@@ -218,6 +250,7 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     const bool clear = !covered && o.status != TurnObservation::Status::Discrepancy &&
                        o.agreeing > 0 && 5 * o.agreeing >= 4 * before.board().size();
     if (!changes && clear) {
+        relocate_ = 0, wrongView_ = false;
         lattice_ = o.recognition.grid;
         quarterTurn_ = o.quarterTurn;
         offset_ = o.offset;
@@ -250,23 +283,10 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     r.grid = lattice_;
     const cv::Matx33d Gi = lattice_.imageToGrid.inv();
     r.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1); // board y north, grid y south
-    const cv::Rect2f frame(0, 0, float(bgr.cols - 1), float(bgr.rows - 1));
-    // A recognised cell's picture corners (NW NE SE SW), if it lies wholly in the picture.
     auto cornersOf = [&](adj::Pos c, std::array<cv::Point2f, 4>& out) {
-        const cv::Point2d g[4] = {{double(c.x), double(-c.y)},
-                                  {c.x + 1.0, double(-c.y)},
-                                  {c.x + 1.0, 1.0 - c.y},
-                                  {double(c.x), 1.0 - c.y}};
-        for (int q = 0; q < 4; ++q) {
-            const cv::Vec3d v = Gi * cv::Vec3d(g[q].x, g[q].y, 1);
-            out[size_t(q)] = cv::Point2f(float(v[0] / v[2]), float(v[1] / v[2]));
-            if (!frame.contains(out[size_t(q)])) return false;
-        }
-        return true;
+        return cellCorners(c, bgr.size(), out);
     };
-    auto toRecognised = [&](adj::Pos p) {
-        return turn({p.x - offset_.x, p.y - offset_.y}, 4 - quarterTurn_);
-    };
+    auto toRecognised = [&](adj::Pos p) { return recognisedCell(p); };
     // Where a tile on grid cell (i, j) is expected off its cell: as its neighbours lie off
     // theirs (a lattice fitted to a few tiles drifts; hand-laid tiles follow their neighbours).
     auto expectedOffset = [&](int i, int j) {

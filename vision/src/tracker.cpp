@@ -73,6 +73,9 @@ GameTracker::GameTracker(const ReferenceSet& refs, const adj::GameConfig& game,
 }
 
 void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
+    // The camera saw nothing where the players' tile lies: its view is wrong, and the next
+    // picture is read afresh.
+    if (observer_.missed(picture, after)) observer_.relocate(true);
     observer_.settle(picture, after.board().size());
     returned_.clear();
 }

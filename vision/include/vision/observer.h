@@ -90,11 +90,24 @@ public:
     void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), centres_.clear(); }
     // The incremental path's reading could not be confirmed (its drawing misfits): the next
     // picture goes through the full recognition, which finds the board and lattice afresh.
-    void relocate() { relocate_ = true; }
+    // wrongView: the remembered lattice is wrong, not just unsure: it is not tried first, and
+    // the next few pictures (a hand may cover the next) are read afresh until one is clear.
+    void relocate(bool wrongView = false) {
+        relocate_ = std::max(relocate_, wrongView ? 3 : 1);
+        wrongView_ = wrongView_ || wrongView;
+    }
+    // Whether the remembered view missed tiles the players entered by hand: `bgr` (showing
+    // `after`) looks as the settled picture did where one of them lies, or it lies outside the
+    // picture. Then the view is wrong (a lattice fitted on two or three tiles, say).
+    bool missed(const cv::Mat& bgr, const adj::State& after) const;
 
 private:
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
     bool cameraMoved(const cv::Mat& bgr) const; // since the settled picture
+    // A recognised cell's picture corners (NW NE SE SW) on the lattice, if it lies wholly in a
+    // picture of `size`; an engine position's recognised cell.
+    bool cellCorners(adj::Pos cell, const cv::Size& size, std::array<cv::Point2f, 4>& out) const;
+    adj::Pos recognisedCell(adj::Pos engine) const;
     // The incremental path; nullopt when the picture needs the full recognition.
     std::optional<TurnObservation> readChanges(const adj::State& before, const cv::Mat& bgr) const;
     Recogniser recogniser_;
@@ -110,7 +123,8 @@ private:
     std::optional<std::pair<std::pair<int, int>, cv::Point2f>> pending_; // the last new tile's
     cv::Mat settled_; // the last settled picture, and how many tiles it shows
     int settledTiles_ = 0;
-    bool relocate_ = false;
+    int relocate_ = 0; // pictures still to read afresh
+    bool wrongView_ = false;
 };
 
 } // namespace vision
