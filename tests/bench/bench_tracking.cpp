@@ -8,7 +8,8 @@
 //    the GameTracker with turns it cannot read entered by hand: turns read right, wrong,
 //    refused, and the time of GameTracker::observe per settled picture (p50, p95).
 //
-//   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [-v]
+//   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [--abbey-mayor]
+//   [-v]
 // -v prints each piece whose colour was read as another player's.
 #include "bench_art.h"
 #include "vision/evaluate.h"
@@ -104,6 +105,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
 
 int main(int argc, char** argv) {
     int scenes = 16, games = 5, tiles = 0, only = -1;
+    bool abbeyMayor = false;
     std::string arts = "procedural,newart";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--scenes") && i + 1 < argc)
@@ -114,18 +116,26 @@ int main(int argc, char** argv) {
             tiles = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--game") && i + 1 < argc)
             only = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--abbey-mayor"))
+            abbeyMayor = true;
         else if (!std::strcmp(argv[i], "-v"))
             verbose = true;
         else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
             arts = argv[++i];
         else {
             std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--game G] "
-                                 "[--tiles N] [--art procedural,newart,classic] [-v]\n");
+                                 "[--tiles N] [--art procedural,newart,classic] [--abbey-mayor] "
+                                 "[-v]\n");
             return 2;
         }
     }
     cv::setNumThreads(1);
-    const std::vector<const tiledb::TileSet*> sets = {tiledb::Catalogue::bundled().set("base")};
+    // The games' sets: the base game, with Abbey & Mayor when asked (its tiles, abbey, mayor,
+    // wagon and barn).
+    const std::vector<std::string> expansions =
+        abbeyMayor ? std::vector<std::string>{"abbey-mayor"} : std::vector<std::string>{};
+    const std::vector<const tiledb::TileSet*> sets =
+        vision::gameSets(adj::GameConfig::forSet("base", 2, expansions));
     const std::vector<bench::Art> sources = bench::artSources(arts, sets);
     const double tilts[4] = {0, 20, 35, 45};
     std::printf("| pieces: art | scenes | pieces | recall %% | extra | colour %% | feature %% |\n"
@@ -162,7 +172,7 @@ int main(int argc, char** argv) {
         for (int g = 0; g < games; ++g) {
             if (only >= 0 && g != only) continue; // --game G: that game alone
             const int players = 2 + g % 5;
-            const adj::GameConfig cfg = adj::GameConfig::forSet("base", players);
+            const adj::GameConfig cfg = adj::GameConfig::forSet("base", players, expansions);
             vision::RecordingParams p;
             p.camera.tiltDeg = 20;
             p.camera.yawDeg = 30 + 40.0 * g;
@@ -172,9 +182,9 @@ int main(int argc, char** argv) {
             const vision::Recording rec =
                 vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
             const vision::TrackingEvaluation e = vision::followRecording(rec, art.refs);
-            std::printf("| %s | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
-                        art.name.c_str(), players, e.turns, e.read, e.wrong, e.byHand,
-                        e.scoresEqual ? "yes" : "NO", percentile(e.millis, 0.5),
+            std::printf("| %s%s | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
+                        art.name.c_str(), abbeyMayor ? " + A&M" : "", players, e.turns, e.read,
+                        e.wrong, e.byHand, e.scoresEqual ? "yes" : "NO", percentile(e.millis, 0.5),
                         percentile(e.millis, 0.95), e.fullMillis.size(),
                         percentile(e.fullMillis, 0.5));
             if (verbose)
