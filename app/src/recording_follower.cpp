@@ -61,7 +61,10 @@ std::vector<RecordingFollower::Turn> RecordingFollower::next(const adj::State& s
             }
             const std::vector<adj::Action> played = parseTurn(s, list_.turns[size_t(done_)]);
             for (const adj::Action& a : played) adj::apply(theirs, a);
-            if (!vision::sameOutcome(mine, theirs)) turn = {played, How::Corrected, turn.seen};
+            if (!vision::sameOutcome(mine, theirs)) {
+                turn = {played, How::Corrected, turn.seen};
+                *settles = true; // the picture shows the turn as the players corrected it
+            }
         }
         ++done_;
         out.push_back(std::move(turn));

@@ -38,8 +38,9 @@ public:
     // The turns to play, in order, once the camera read picture `fileName` against `s` as `t`:
     // the camera's turn, or the listed turn in its place; for a settled picture the camera
     // could not read, every listed turn up to the one it shows. *settles is set when the
-    // picture shows the board after the last of them: hand it to GameTracker::resolved once
-    // they are played. The follower counts them as played.
+    // picture shows the board after the last of them and the camera's reading was not used
+    // as it was: hand it to GameTracker::resolved once they are played. The follower counts them as
+    // played.
     std::vector<Turn> next(const adj::State& s, const std::string& fileName,
                            const vision::TrackedTurn& t, bool* settles);
 

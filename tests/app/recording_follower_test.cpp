@@ -78,6 +78,7 @@ TEST(RecordingFollower, KeepsTheCameraCorrectsItAndEntersWhatItCannotRead) {
     turns = f.next(g.state, "turn-002-b.jpg", cameraRead(wrong), &settles);
     ASSERT_EQ(turns.size(), 1u);
     EXPECT_EQ(turns[0].how, How::Corrected);
+    EXPECT_TRUE(settles) << "the tracker hears of the correction";
     EXPECT_NE(turns[0].seen, g.list.turns[1]);
     EXPECT_EQ(turns[0].actions.size(), g.rec.turns[1].actions.size());
     play(g.state, turns[0]);

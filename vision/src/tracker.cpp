@@ -67,7 +67,8 @@ cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
 
 GameTracker::GameTracker(const ReferenceSet& refs, const adj::GameConfig& game,
                          TrackerParams params)
-    : refs_(refs), params_(params), observer_(refs, game, params.observer), colours_(game.players) {
+    : refs_(refs), params_(params), observer_(refs, game, params.observer), colours_(game.players),
+      coloursBefore_(game.players) {
     // OpenCV builds its L*a*b* tables on first use (about 100 ms): not in the middle of a turn.
     meanLab(cv::Mat(1, 1, CV_8UC3, cv::Scalar(0, 0, 0)), cv::Mat(1, 1, CV_8U, cv::Scalar(255)));
 }
@@ -76,12 +77,14 @@ void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
     // The camera saw nothing where the players' tile lies: its view is wrong, and the next
     // picture is read afresh.
     if (observer_.missed(picture, after)) observer_.relocate(true);
+    colours_ = coloursBefore_;
     observer_.settle(picture, after.board().size());
     returned_.clear();
 }
 
 void GameTracker::setPlayerColour(int player, const cv::Vec3f& lab) {
     colours_.set(player, lab);
+    coloursBefore_.set(player, lab); // told, not read: kept whatever the players overrule
 }
 
 std::optional<cv::Point2f> GameTracker::footIn(const TurnObservation& o,
@@ -340,6 +343,7 @@ std::string scoredAtOnce(const adj::State& s) {
 } // namespace
 
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
+    coloursBefore_ = colours_;
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;

@@ -99,6 +99,10 @@ private:
     TrackerParams params_;
     TurnObserver observer_;
     PlayerColours colours_;
+    // The colours before the last picture was read: a reading the players overruled (they
+    // entered the turn by hand) teaches nothing, or a false blob would stand for a player's
+    // colour and their real pieces be "in no player's colour" from then on.
+    PlayerColours coloursBefore_;
     std::vector<Placed> returned_; // sent back by the last turn's scoring
     cv::Point2d foot_;             // the board point under the camera, for the picture being read
 };
