@@ -3,11 +3,9 @@
 #include "vision/image_io.h"
 
 #include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include <QCamera>
 #include <QCameraDevice>
-#include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QMediaCaptureSession>
@@ -45,14 +43,12 @@ bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
         emit changed();
         return true;
     }
-    const QDir dir(folder);
-    const QStringList names =
-        dir.entryList({"*.jpg", "*.jpeg", "*.png", "*.JPG", "*.PNG"}, QDir::Files, QDir::Name);
-    if (!dir.exists() || names.isEmpty()) {
+    for (const std::string& p : vision::picturesIn(folder.toStdString()))
+        photos_ << QString::fromStdString(p);
+    if (photos_.isEmpty()) {
         if (error) *error = tr("%1: no photos (jpg or png) in this folder").arg(folder);
         return false;
     }
-    for (const QString& n : names) photos_ << dir.filePath(n);
     status_ = tr("%n photo(s) to follow", "", int(photos_.size()));
     emit changed();
     return true;
@@ -116,13 +112,11 @@ bool CameraFeed::openCamera(const adj::GameConfig& game, const QString& referenc
     connect(
         sink_.get(), &QVideoSink::videoFrameChanged, this,
         [this](const QVideoFrame& frame) {
-            const QImage image = frame.toImage().convertToFormat(QImage::Format_RGB888);
+            const QImage image = frame.toImage().convertToFormat(QImage::Format_BGR888);
             if (image.isNull()) return;
-            const cv::Mat rgb(image.height(), image.width(), CV_8UC3,
-                              const_cast<uchar*>(image.constBits()), size_t(image.bytesPerLine()));
-            cv::Mat bgr;
-            cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR); // a copy: the image goes away
-            pushFrame(bgr);
+            pushFrame(cv::Mat(image.height(), image.width(), CV_8UC3,
+                              const_cast<uchar*>(image.constBits()), size_t(image.bytesPerLine()))
+                          .clone()); // a copy: the image goes away
         },
         Qt::QueuedConnection);
     camera_->start();
@@ -196,10 +190,10 @@ bool CameraFeed::startJob(const adj::State& before) {
             img.image = still;
             cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
         } else if (video) { // the next still frame, kept as a file for the window to show
-            bool still = false;
-            while (!still && video->reader.next(&img.image)) still = video->gate.push(img.image);
+            bool stable = false;
+            while (!stable && video->reader.next(&img.image)) stable = video->gate.push(img.image);
             r.frame = video->reader.index();
-            if (!still) {
+            if (!stable) {
                 r.ended = true;
                 return r;
             }

@@ -1,10 +1,9 @@
-// What the camera sees, for the game screen: a folder of photos taken turn by turn, or a video
-// file whose still frames are read (vision::StableFrameGate; a live camera feeds the same
-// class later), each read by vision's GameTracker on a worker thread against the engine's
-// state, never on the UI thread: the tile and the piece (or none), each picture compared with
-// the last settled one. The picture and its recognised grid
-// are exposed for drawing; each reading goes to the GameController, which plays the turn the
-// camera read or raises the discrepancy as an alert.
+// What the camera sees, for the game screen: a folder of photos taken turn by turn, a video
+// file or a live camera whose still frames are read (vision::StableFrameGate), each read by
+// vision's GameTracker on a worker thread against the engine's state, never on the UI thread:
+// the tile and the piece (or none), each picture compared with the last settled one. The
+// picture and its recognised grid are exposed for drawing; each reading goes to the GameController,
+// which plays the turn the camera read or raises the discrepancy as an alert.
 #pragma once
 
 #include "vision/frames.h"

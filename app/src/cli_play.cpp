@@ -12,6 +12,7 @@
 #include "sample_game.h"
 
 #include "adjudicator/render.h"
+#include "vision/evaluate.h"
 #include "vision/image_io.h"
 #include "vision/reference_set.h"
 
@@ -43,26 +44,6 @@ int usage() {
                  "the sample game's, drawn by the build)\n"
                  "  --actions: the sample game's action list, without the camera\n");
     return 2;
-}
-
-// The pictures of a folder in name order.
-std::vector<std::string> picturesIn(const std::string& folder) {
-    std::vector<std::string> out;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(folder, ec)) {
-        std::string ext = e.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(),
-                       [](unsigned char c) { return char(std::tolower(c)); });
-        if (ext == ".jpg" || ext == ".jpeg" || ext == ".png") out.push_back(e.path().string());
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-double percentile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
 }
 
 } // namespace
@@ -188,7 +169,7 @@ int play(const std::vector<std::string>& args) {
             step(i + 1, sample.actions.size());
         }
     } else {
-        const std::vector<std::string> pictures = picturesIn(recording);
+        const std::vector<std::string> pictures = vision::picturesIn(recording);
         const std::optional<vision::ReferenceSet> refs =
             vision::loadReferences("", vision::gameSets(config), &error);
         if (!refs) {
@@ -247,7 +228,7 @@ int play(const std::vector<std::string>& args) {
         std::printf("%s%zu pictures: %d turns read by the camera, %d entered by hand, %d "
                     "corrected; a picture read in %.0f ms (median), %.0f ms (95%%)\n",
                     tty ? "\r\033[K" : "", pictures.size(), counts[0], counts[2], counts[1],
-                    percentile(millis, 0.5), percentile(millis, 0.95));
+                    vision::percentile(millis, 0.5), vision::percentile(millis, 0.95));
     }
     if (!quiet) printFinishedTurns(true);
     printFinalScores(game->state(), names, !quiet);

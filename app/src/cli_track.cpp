@@ -185,16 +185,8 @@ int visionTrack(const std::vector<std::string>& args) {
         std::fprintf(stderr, "carcassonne vision track: %s\n", error.c_str());
         return 1;
     }
-    std::vector<std::string> pictures;
-    for (const auto& e : fs::directory_iterator(folder, ec)) {
-        if (!video.empty()) break;
-        std::string ext = e.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(),
-                       [](unsigned char c) { return char(std::tolower(c)); });
-        if (ext == ".jpg" || ext == ".jpeg" || ext == ".png" || ext == ".bmp")
-            pictures.push_back(e.path().string());
-    }
-    std::sort(pictures.begin(), pictures.end());
+    const std::vector<std::string> pictures =
+        video.empty() ? vision::picturesIn(folder) : std::vector<std::string>{};
     if (pictures.empty() && video.empty()) {
         std::fprintf(stderr, "carcassonne vision track: %s: no pictures (.jpg, .png, .bmp)\n",
                      folder.c_str());

@@ -489,7 +489,7 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
             if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
         return;
     }
-    // A video's still frame with nothing new (a hand held still, the board as it was): on to
+    // A stream's still frame with nothing new (a hand held still, the board as it was): on to
     // the next one. A photo is taken once per turn, so nothing new there is worth an alert.
     if (turn.status == S::NoChange && camera_->isStream()) return observeNextPhoto();
     // Never guessed: the players enter this turn by hand, then the next photo is read.

@@ -29,12 +29,6 @@ namespace {
 
 bool verbose = false;
 
-double percentile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
-}
-
 using bench::Art;
 
 struct PieceCounts {
@@ -184,9 +178,9 @@ int main(int argc, char** argv) {
             const vision::TrackingEvaluation e = vision::followRecording(rec, art.refs);
             std::printf("| %s%s | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
                         art.name.c_str(), abbeyMayor ? " + A&M" : "", players, e.turns, e.read,
-                        e.wrong, e.byHand, e.scoresEqual ? "yes" : "NO", percentile(e.millis, 0.5),
-                        percentile(e.millis, 0.95), e.fullMillis.size(),
-                        percentile(e.fullMillis, 0.5));
+                        e.wrong, e.byHand, e.scoresEqual ? "yes" : "NO",
+                        vision::percentile(e.millis, 0.5), vision::percentile(e.millis, 0.95),
+                        e.fullMillis.size(), vision::percentile(e.fullMillis, 0.5));
             if (verbose)
                 for (const std::string& note : e.notes) std::printf("    %s\n", note.c_str());
             std::fflush(stdout);

@@ -48,12 +48,6 @@ struct Row {
     }
 };
 
-double percentile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
-}
-
 void printRow(const std::string& label, const Row& r) {
     const double n = std::max(1, r.sum.truthTiles);
     std::printf("| %-22s | %4d | %5d | %7.3f | %7.3f | %7.3f | %5d | %5d | %5d | %5d | %6.1f | "
@@ -62,8 +56,8 @@ void printRow(const std::string& label, const Row& r) {
                 100.0 * r.sum.rotationRight / std::max(1, r.sum.kindRight),
                 100.0 * r.sum.correct / n, r.sum.wrong, r.sum.unsure + r.sum.missed, r.sum.extra,
                 r.failed, 100.0 * r.exact / std::max(1, r.scenes),
-                r.sum.cornerError / std::max(1, r.scenes), percentile(r.millis, 0.5),
-                percentile(r.millis, 0.95));
+                r.sum.cornerError / std::max(1, r.scenes), vision::percentile(r.millis, 0.5),
+                vision::percentile(r.millis, 0.95));
 }
 
 } // namespace

@@ -190,8 +190,8 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                                                    : " refused: " + refused));
             ++f.byHand;
             s = theirs;
-            tracker.resolved(pictures.back().image,
-                             s); // the settled picture shows the turn entered
+            // The settled picture shows the turn entered.
+            tracker.resolved(pictures.back().image, s);
         }
     }
     adj::State expected = *rec.final;
@@ -199,6 +199,12 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
     expected.endGame();
     f.scoresEqual = s.scores() == expected.scores();
     return f;
+}
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
 }
 
 } // namespace vision

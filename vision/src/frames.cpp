@@ -19,11 +19,7 @@ cv::Mat StableFrameGate::small(const cv::Mat& frame) const {
 }
 
 bool StableFrameGate::push(const cv::Mat& frame) {
-    if (frame.empty()) {
-        anchor_.release(), handed_.release();
-        stillFor_ = 0, spellHanded_ = false;
-        return false;
-    }
+    if (frame.empty()) return false;
     ++frames_;
     const cv::Mat now = small(frame);
     auto alike = [&](const cv::Mat& a) {

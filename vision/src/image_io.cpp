@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 namespace vision {
@@ -20,6 +21,20 @@ ImageResult readImage(const std::string& path) {
     if (m.empty())
         return {{}, path + ": cannot decode the image (not a format OpenCV reads, or corrupt)"};
     return {m, ""};
+}
+
+std::vector<std::string> picturesIn(const std::string& folder) {
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(folder, ec)) {
+        std::string ext = e.path().extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        if (ext == ".jpg" || ext == ".jpeg" || ext == ".png" || ext == ".bmp")
+            out.push_back(e.path().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 std::string thumbnailJpeg(const cv::Mat& bgr, int width) {

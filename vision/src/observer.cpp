@@ -283,10 +283,6 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     r.grid = lattice_;
     const cv::Matx33d Gi = lattice_.imageToGrid.inv();
     r.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1); // board y north, grid y south
-    auto cornersOf = [&](adj::Pos c, std::array<cv::Point2f, 4>& out) {
-        return cellCorners(c, bgr.size(), out);
-    };
-    auto toRecognised = [&](adj::Pos p) { return recognisedCell(p); };
     // Where a tile on grid cell (i, j) is expected off its cell: as its neighbours lie off
     // theirs (a lattice fitted to a few tiles drifts; hand-laid tiles follow their neighbours).
     auto expectedOffset = [&](int i, int j) {
@@ -323,8 +319,8 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     for (int ti = 0; ti < board.size(); ++ti) {
         const adj::PlacedTile& t = board.tiles()[size_t(ti)];
         CellResult c;
-        c.cell = toRecognised(t.pos);
-        if (!cornersOf(c.cell, c.corners)) continue;
+        c.cell = recognisedCell(t.pos);
+        if (!cellCorners(c.cell, bgr.size(), c.corners)) continue;
         c.kind = t.kind->id;
         c.rotation = (t.rotation - quarterTurn_ + 4) % 4;
         c.score = c.confidence = 1;
@@ -370,9 +366,9 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         for (int side = 0; side < 4; ++side) {
             const adj::Pos p = adj::neighbour(t.pos, side);
             if (board.at(p) || !looked.insert({p.x, p.y}).second) continue;
-            const adj::Pos rc = toRecognised(p);
+            const adj::Pos rc = recognisedCell(p);
             std::array<cv::Point2f, 4> corners;
-            if (!cornersOf(rc, corners)) continue;
+            if (!cellCorners(rc, bgr.size(), corners)) continue;
             const ColourHistogram h = coloursOf(corners);
             if (changedSinceSettled(bgr, corners)) {
                 candidates.push_back({rc, h});

@@ -51,6 +51,9 @@ struct TrackingEvaluation {
 // terms (a tile read at a rotation that looks the same compares equal).
 bool sameOutcome(const adj::State& a, const adj::State& b);
 
+// The q-quantile (0..1) of a set of timings (0 when empty): p50, p95 in reports.
+double percentile(std::vector<double> v, double q);
+
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
                                    const TrackerParams& params = {});
 

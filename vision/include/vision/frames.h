@@ -28,7 +28,7 @@ class StableFrameGate {
 public:
     explicit StableFrameGate(StableFrameParams p = {}) : p_(p) {}
     // True when `frame` completes a still spell that differs from the last frame handed on:
-    // the caller reads this frame. An empty frame resets the gate.
+    // the caller reads this frame. An empty frame is passed over.
     bool push(const cv::Mat& frame);
     int frames() const { return frames_; } // pushed so far
 

@@ -4,6 +4,7 @@
 #include <opencv2/core.hpp>
 
 #include <string>
+#include <vector>
 
 namespace vision {
 
@@ -14,6 +15,10 @@ struct ImageResult {
 };
 
 ImageResult readImage(const std::string& path);
+
+// The pictures in `folder` (.jpg, .jpeg, .png, .bmp, any case), full paths in name order;
+// empty when there are none or the folder cannot be read.
+std::vector<std::string> picturesIn(const std::string& folder);
 
 // A small copy of a picture as JPEG bytes (`width` pixels wide, about 20 KB at 320): what the
 // history keeps with a turn the camera saw.
