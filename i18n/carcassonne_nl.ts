@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="44"/>
+        <location filename="../app/src/camera_feed.cpp" line="42"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Een video om te volgen: %n beeld</numerusform>
@@ -12,12 +12,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="52"/>
+        <location filename="../app/src/camera_feed.cpp" line="49"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: geen foto&apos;s (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="56"/>
+        <location filename="../app/src/camera_feed.cpp" line="52"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
@@ -25,52 +25,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="87"/>
+        <location filename="../app/src/camera_feed.cpp" line="83"/>
         <source>No temporary folder for the camera&apos;s pictures</source>
         <translation>Geen tijdelijke map voor de beelden van de camera</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="93"/>
+        <location filename="../app/src/camera_feed.cpp" line="89"/>
         <source>Waiting for a still picture from the camera…</source>
         <translation>Wachten op een stilstaand beeld van de camera…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="106"/>
+        <location filename="../app/src/camera_feed.cpp" line="102"/>
         <source>No camera is attached.</source>
         <translation>Er is geen camera aangesloten.</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="129"/>
+        <location filename="../app/src/camera_feed.cpp" line="123"/>
         <source>Camera %1: waiting for a still picture…</source>
         <translation>Camera %1: wachten op een stilstaand beeld…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="165"/>
+        <location filename="../app/src/camera_feed.cpp" line="159"/>
         <source>Reading the camera&apos;s picture…</source>
         <translation>Het beeld van de camera wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="168"/>
+        <location filename="../app/src/camera_feed.cpp" line="162"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Wachten op een stilstaand beeld in de video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="173"/>
+        <location filename="../app/src/camera_feed.cpp" line="167"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="174"/>
+        <location filename="../app/src/camera_feed.cpp" line="168"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="240"/>
+        <location filename="../app/src/camera_feed.cpp" line="234"/>
         <source>The video has ended</source>
         <translation>De video is afgelopen</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="269"/>
+        <location filename="../app/src/camera_feed.cpp" line="263"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -271,74 +271,84 @@
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="498"/>
+        <location filename="../app/src/game_controller.cpp" line="503"/>
+        <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2 Voer de rest van deze beurt met de hand in.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="504"/>
+        <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2. Voer de rest van deze beurt met de hand in.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="508"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="501"/>
+        <location filename="../app/src/game_controller.cpp" line="511"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="500"/>
+        <location filename="../app/src/game_controller.cpp" line="510"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="536"/>
+        <location filename="../app/src/game_controller.cpp" line="546"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="538"/>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="548"/>
+        <location filename="../app/src/game_controller.cpp" line="564"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="538"/>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="548"/>
+        <location filename="../app/src/game_controller.cpp" line="564"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="541"/>
+        <location filename="../app/src/game_controller.cpp" line="551"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="543"/>
+        <location filename="../app/src/game_controller.cpp" line="553"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="544"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="547"/>
+        <location filename="../app/src/game_controller.cpp" line="557"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="548"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="552"/>
+        <location filename="../app/src/game_controller.cpp" line="562"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="568"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="568"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -668,7 +678,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="628"/>
+        <location filename="../app/src/game_controller.cpp" line="638"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -676,7 +686,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="683"/>
+        <location filename="../app/src/game_controller.cpp" line="693"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

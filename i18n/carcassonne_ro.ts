@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="44"/>
+        <location filename="../app/src/camera_feed.cpp" line="42"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Un video de urmărit: %n cadru</numerusform>
@@ -13,12 +13,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="52"/>
+        <location filename="../app/src/camera_feed.cpp" line="49"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="56"/>
+        <location filename="../app/src/camera_feed.cpp" line="52"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -27,52 +27,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="87"/>
+        <location filename="../app/src/camera_feed.cpp" line="83"/>
         <source>No temporary folder for the camera&apos;s pictures</source>
         <translation>Niciun dosar temporar pentru imaginile camerei</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="93"/>
+        <location filename="../app/src/camera_feed.cpp" line="89"/>
         <source>Waiting for a still picture from the camera…</source>
         <translation>Se așteaptă o imagine nemișcată de la cameră…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="106"/>
+        <location filename="../app/src/camera_feed.cpp" line="102"/>
         <source>No camera is attached.</source>
         <translation>Nicio cameră nu este conectată.</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="129"/>
+        <location filename="../app/src/camera_feed.cpp" line="123"/>
         <source>Camera %1: waiting for a still picture…</source>
         <translation>Camera %1: se așteaptă o imagine nemișcată…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="165"/>
+        <location filename="../app/src/camera_feed.cpp" line="159"/>
         <source>Reading the camera&apos;s picture…</source>
         <translation>Se citește imaginea camerei…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="168"/>
+        <location filename="../app/src/camera_feed.cpp" line="162"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Se așteaptă o imagine nemișcată în video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="173"/>
+        <location filename="../app/src/camera_feed.cpp" line="167"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="174"/>
+        <location filename="../app/src/camera_feed.cpp" line="168"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="240"/>
+        <location filename="../app/src/camera_feed.cpp" line="234"/>
         <source>The video has ended</source>
         <translation>Video-ul s-a terminat</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="269"/>
+        <location filename="../app/src/camera_feed.cpp" line="263"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -274,74 +274,84 @@
         <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="498"/>
+        <location filename="../app/src/game_controller.cpp" line="503"/>
+        <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2 Introdu restul turei de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="504"/>
+        <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2. Introdu restul turei de mână.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="508"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="501"/>
+        <location filename="../app/src/game_controller.cpp" line="511"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="500"/>
+        <location filename="../app/src/game_controller.cpp" line="510"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="536"/>
+        <location filename="../app/src/game_controller.cpp" line="546"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="538"/>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="548"/>
+        <location filename="../app/src/game_controller.cpp" line="564"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="538"/>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="548"/>
+        <location filename="../app/src/game_controller.cpp" line="564"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="541"/>
+        <location filename="../app/src/game_controller.cpp" line="551"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="543"/>
+        <location filename="../app/src/game_controller.cpp" line="553"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="544"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="547"/>
+        <location filename="../app/src/game_controller.cpp" line="557"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="548"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="552"/>
+        <location filename="../app/src/game_controller.cpp" line="562"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="568"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="568"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -673,7 +683,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="628"/>
+        <location filename="../app/src/game_controller.cpp" line="638"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -681,7 +691,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="683"/>
+        <location filename="../app/src/game_controller.cpp" line="693"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

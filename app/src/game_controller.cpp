@@ -492,8 +492,18 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
     // A stream's still frame with nothing new (a hand held still, the board as it was): on to
     // the next one. A photo is taken once per turn, so nothing new there is worth an alert.
     if (turn.status == S::NoChange && camera_->isStream()) return observeNextPhoto();
-    // Never guessed: the players enter this turn by hand, then the next photo is read.
+    // Never guessed: the players enter this turn by hand, then the next photo is read. What
+    // was read for sure (the tile, when only its piece is in question) is played first.
     const QString problem = QString::fromStdString(turn.problem);
+    if (turn.status == S::Discrepancy && turn.certain > 0 && turn.certain <= turn.actions.size()) {
+        for (size_t i = 0; i < turn.certain; ++i)
+            if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
+        setAlert(
+            problem.endsWith('?')
+                ? tr("Camera (%1): %2 Enter the rest of this turn by hand.").arg(name, problem)
+                : tr("Camera (%1): %2. Enter the rest of this turn by hand.").arg(name, problem));
+        return;
+    }
     setAlert(turn.status == S::NoChange
                  ? tr("Camera (%1): no new tile seen. Enter this turn by hand.").arg(name)
              : problem.endsWith('?') // a question for the players keeps its mark

@@ -10,7 +10,8 @@
 //
 //   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [--abbey-mayor]
 //   [-v]
-// -v prints each piece whose colour was read as another player's.
+// --abbey-mayor: both with Abbey & Mayor (its tiles; the mayor, wagon and barn among the pieces).
+// -v prints each piece whose colour was read as another player's, and each game's notes.
 #include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
@@ -138,7 +139,7 @@ int main(int argc, char** argv) {
         PieceCounts sum;
         for (int k = 0; k < scenes; ++k) {
             const int players = 2 + k % 5;
-            const adj::GameConfig cfg = adj::GameConfig::forSet("base", players);
+            const adj::GameConfig cfg = adj::GameConfig::forSet("base", players, expansions);
             adj::RandomGameOptions o;
             o.maxTiles = 10 + (k * 37) % 62;
             o.meepleChance = 0.9;

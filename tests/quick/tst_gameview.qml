@@ -108,9 +108,11 @@ Item {
                                 || (game.tiles.length > before && game.options.length === 0),
                           60000, "photo " + (i + 1) + " read")
                 if (game.alert !== "") {
-                    // A discrepancy: the players enter the turn by hand; the next photo follows.
+                    // A discrepancy: the players enter the turn by hand (its tile is on the
+                    // table when only its piece was in question); the next photo follows.
                     console.log("photo " + (i + 1) + ": " + game.alert)
-                    verify(game.play(photoTiles[i]), game.alert)
+                    if (game.tiles.length === before)
+                        verify(game.play(photoTiles[i]), game.alert)
                     if (i === photoTiles.length - 1) break // keep the last reading on screen
                     verify(game.play("pass"))
                 } else {

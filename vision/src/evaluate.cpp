@@ -187,7 +187,8 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
             if (!misread)
                 f.notes.push_back("turn " + std::to_string(i + 1) +
                                   (refused.empty() ? " not seen: no new tile in its pictures"
-                                                   : " refused: " + refused));
+                                                   : " refused: " + refused) +
+                                  " (played " + truth.text + ")");
             ++f.byHand;
             s = theirs;
             // The settled picture shows the turn entered.

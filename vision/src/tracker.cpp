@@ -2,6 +2,8 @@
 
 #include "adjudicator/actions.h"
 
+#include <opencv2/imgproc.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,6 +14,24 @@ namespace {
 
 std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+}
+
+// A follower standing on its feature (on a field it lies down: another size).
+bool standingFollower(const tiledb::TileKind& kind, const adj::MeepleOption& m) {
+    return m.kind == adj::MeepleKind::Follower &&
+           kind.features[size_t(m.feature)].kind != tiledb::FeatureKind::Field;
+}
+
+std::string featureName(const tiledb::TileKind& kind, int feature) {
+    return tiledb::featureKindName(kind.features[size_t(feature)].kind);
+}
+
+// "a, b or c".
+std::string alternatives(const std::vector<std::string>& words) {
+    std::string out;
+    for (size_t i = 0; i < words.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return out;
 }
 
 std::string pieceName(int player, adj::MeepleKind kind) {
@@ -78,6 +98,17 @@ void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
     // picture is read afresh.
     if (observer_.missed(picture, after)) observer_.relocate(true);
     colours_ = coloursBefore_;
+    followerSizes_ = followerSizesBefore_;
+    // The players said which piece it was: a follower's size is learned from it.
+    if (askedSize_ > 0 && after.board().size() > 0) {
+        const int last = int(after.board().size()) - 1;
+        const adj::PlacedTile& t = after.board().tiles().back();
+        for (const adj::Meeple& m : after.meeples())
+            if (after.board().tileOfNode(m.node) == last &&
+                standingFollower(*t.kind, {int(m.node) - t.firstNode, m.kind, -1, -1}))
+                followerSizes_.push_back(askedSize_);
+    }
+    askedSize_ = 0;
     observer_.settle(picture, after.board().size());
     returned_.clear();
 }
@@ -168,7 +199,17 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         return std::nullopt;
     }
     out.pieces = blobs;
-    if (blobs.empty()) return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
+    if (blobs.empty()) {
+        // A barn stands on a corner of the new tile, mostly on the three tiles around it.
+        std::optional<adj::MeepleOption> barn;
+        float clearest = 0;
+        for (const adj::MeepleOption& m : s.legalMeeples())
+            if (m.kind == adj::MeepleKind::Barn)
+                if (const float share = barnShare(o, t, bgr, m.corner, player); share > clearest)
+                    clearest = share, barn = m;
+        if (barn) return adj::Action{adj::Action::Kind::Piece, -1, {}, *barn};
+        return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
+    }
     if (blobs.size() > 1) {
         out.problem = std::to_string(blobs.size()) + " pieces on the new tile at " + where(t.pos) +
                       ": a player places at most one piece a turn";
@@ -209,15 +250,10 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             toSpot.push_back(length(cv::Point2f(p.x, p.y) - at));
         }
     }
-    // The option whose feature is nearest; among kinds on one feature the follower first (the
-    // common piece).
+    // The option whose feature is nearest (the first of the kinds that may stand there).
     std::optional<size_t> chosen;
     for (size_t i = 0; i < options.size(); ++i)
-        if (!chosen || toFeature[i] < toFeature[*chosen] - 1e-4f ||
-            (toFeature[i] < toFeature[*chosen] + 1e-4f &&
-             options[i].kind != options[*chosen].kind &&
-             options[i].kind == adj::MeepleKind::Follower))
-            chosen = i;
+        if (!chosen || toFeature[i] < toFeature[*chosen] - 1e-4f) chosen = i;
     const float best = chosen ? toFeature[*chosen] : std::numeric_limits<float>::infinity();
     // A base on the border of two features (a follower at a road's edge, a monk at the
     // cloister's door): the base is known to a few hundredths of a tile. The feature whose piece
@@ -246,10 +282,155 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             "a piece on the new tile at " + where(t.pos) + " stands where no piece may be placed";
         return std::nullopt;
     }
+    // A follower, the mayor or the wagon, when more than one may stand there: by size.
+    std::optional<size_t> kind = pieceKind(options, *chosen, b.area);
+    if (!kind) {
+        std::vector<std::string> kinds;
+        for (const adj::MeepleOption& m : options)
+            if (sameSpot(m, options[*chosen]))
+                kinds.push_back(m.kind == adj::MeepleKind::Follower
+                                    ? "a follower"
+                                    : std::string("the ") + adj::meepleKindName(m.kind));
+        out.problem = "which piece did player " + std::to_string(player + 1) +
+                      " place on the new tile at " + where(t.pos) + ": " + alternatives(kinds) +
+                      "?";
+        askedSize_ = b.area;
+        return std::nullopt;
+    }
+    // A wagon is a low block: it hardly leans, so its feature is the one under its middle.
+    if (options[*kind].kind == adj::MeepleKind::Wagon) {
+        const cv::Point2f middle = toEngineTile(b.centre, o.quarterTurn);
+        float nearest = std::numeric_limits<float>::infinity();
+        for (size_t i = 0; i < options.size(); ++i)
+            if (options[i].kind == adj::MeepleKind::Wagon)
+                if (const float d =
+                        distanceToFeature(*t.kind, t.rotation, options[i].feature, middle);
+                    d < nearest - 1e-4f)
+                    nearest = d, kind = i;
+    }
+    // The same picture: a wagon placed on a feature the tile completes, moved on to this one.
+    if (options[*kind].kind == adj::MeepleKind::Wagon) {
+        const adj::MeepleOption here{options[*kind].feature, adj::MeepleKind::Wagon, -1,
+                                     int(s.board().size()) - 1};
+        for (const adj::MeepleOption& m : options) {
+            if (m.kind != adj::MeepleKind::Wagon || m.feature == here.feature) continue;
+            adj::State trial = s;
+            if (!adj::apply(trial, adj::Action{adj::Action::Kind::Piece, -1, {}, m}).ok() ||
+                trial.phase() != adj::Phase::Wagon)
+                continue;
+            const std::vector<adj::MeepleOption> moves = trial.legalWagonMoves();
+            if (std::find(moves.begin(), moves.end(), here) == moves.end()) continue;
+            out.problem = "player " + std::to_string(player + 1) + "'s wagon stands on the " +
+                          featureName(*t.kind, here.feature) + " of the new tile at " +
+                          where(t.pos) + ": was it placed there, or on the " +
+                          featureName(*t.kind, m.feature) +
+                          " the tile completes and moved on after scoring?";
+            return std::nullopt;
+        }
+    }
+    if (standingFollower(*t.kind, options[*kind])) followerSizes_.push_back(b.area);
     // Learn from clear sightings only: a faint blob may be the drawing's own misfit.
     if (colours_.known(player) || b.residual >= params_.learnResidual)
         colours_.learn(player, b.lab);
-    return adj::Action{adj::Action::Kind::Piece, -1, {}, options[*chosen]};
+    return adj::Action{adj::Action::Kind::Piece, -1, {}, options[*kind]};
+}
+
+std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption>& options,
+                                             size_t chosen, float area) const {
+    std::optional<size_t> follower, larger;
+    int kinds = 0;
+    for (size_t i = 0; i < options.size(); ++i) {
+        if (options[i].feature != options[chosen].feature ||
+            options[i].corner != options[chosen].corner)
+            continue;
+        ++kinds;
+        (options[i].kind == adj::MeepleKind::Follower ? follower : larger) = i;
+    }
+    if (kinds == 1) return chosen;
+    // The mayor stands taller and wider than a follower, the wagon covers more of the tile:
+    // against this camera's followers, a piece clearly their size or clearly bigger is told.
+    if (int(followerSizes_.size()) < params_.sizeSightings) return std::nullopt;
+    std::vector<float> sizes = followerSizes_;
+    std::nth_element(sizes.begin(), sizes.begin() + long(sizes.size() / 2), sizes.end());
+    const float ratio = area / std::max(1e-6f, sizes[sizes.size() / 2]);
+    if (follower && ratio >= params_.partOfAPiece && ratio <= params_.followerSized)
+        return follower;
+    if (kinds - (follower ? 1 : 0) == 1 && ratio >= params_.biggerThanFollower) return larger;
+    return std::nullopt;
+}
+
+std::vector<adj::MeepleOption>
+GameTracker::wagonSeenAt(const adj::State& s, const TurnObservation& o, const cv::Mat& bgr) const {
+    std::vector<adj::MeepleOption> seen;
+    const int owner = s.pendingWagons().front().player;
+    for (const adj::MeepleOption& m : s.legalWagonMoves()) {
+        const adj::PlacedTile& t = s.board().tiles()[size_t(m.tile)];
+        if (sees(piecesOn(o, t, bgr, observer_.settledPicture()), t, o, m.feature, owner))
+            seen.push_back(m);
+    }
+    return seen;
+}
+
+std::optional<adj::MeepleOption>
+GameTracker::wagonMovedOn(const adj::State& s, const TurnObservation& o, const cv::Mat& bgr) const {
+    std::optional<adj::MeepleOption> found;
+    int ways = 0;
+    for (const adj::MeepleOption& m : s.legalMeeples()) {
+        if (m.kind != adj::MeepleKind::Wagon) continue;
+        adj::State trial = s;
+        if (!adj::apply(trial, adj::Action{adj::Action::Kind::Piece, -1, {}, m}).ok() ||
+            trial.phase() != adj::Phase::Wagon ||
+            trial.pendingWagons().front().player != s.currentPlayer())
+            continue;
+        if (wagonSeenAt(trial, o, bgr).size() == 1) found = m, ++ways;
+    }
+    return ways == 1 ? found : std::nullopt;
+}
+
+float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
+                             int corner, int player) const {
+    const CellResult* c = o.cellAt(t.pos);
+    const cv::Mat& before = observer_.settledPicture();
+    if (!c || before.empty() || before.size() != bgr.size()) return 0;
+    // The square around the corner, in the new tile's coordinates as drawn in the picture.
+    const cv::Point2f q = toEngineTile(cornerPoint(corner), (4 - o.quarterTurn) & 3);
+    const float r = params_.barnReach;
+    const std::array<cv::Point2f, 4> unit{{{0, 0}, {1, 0}, {1, 1}, {0, 1}}};
+    const cv::Mat toImage = cv::getPerspectiveTransform(unit.data(), latticeCorners(o, *c).data());
+    std::vector<cv::Point2f> square{
+        {q.x - r, q.y - r}, {q.x + r, q.y - r}, {q.x + r, q.y + r}, {q.x - r, q.y + r}},
+        inImage;
+    cv::perspectiveTransform(square, inImage, toImage);
+    std::array<cv::Point2f, 4> area;
+    std::copy(inImage.begin(), inImage.end(), area.begin());
+    const int n = 24;
+    const cv::Mat now = unwarpArea(bgr, area, n), then = unwarpArea(before, area, n);
+    // The three old tiles' part of it (the new tile was not there before), light matched.
+    cv::Mat old(n, n, CV_8U, cv::Scalar(0));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const float tx = q.x - r + (x + 0.5f) * 2 * r / n,
+                        ty = q.y - r + (y + 0.5f) * 2 * r / n;
+            old.at<uchar>(y, x) = tx < 0 || tx > 1 || ty < 0 || ty > 1 ? 255 : 0;
+        }
+    const cv::Scalar shift = cv::mean(now, old) - cv::mean(then, old);
+    cv::Mat diff;
+    cv::absdiff(now, then + shift, diff);
+    cv::Mat changed(n, n, CV_8U, cv::Scalar(0));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const cv::Vec3b d = diff.at<cv::Vec3b>(y, x);
+            changed.at<uchar>(y, x) =
+                old.at<uchar>(y, x) && d[0] + d[1] + d[2] > params_.barnChange;
+        }
+    const int count = cv::countNonZero(changed);
+    const float share = float(count) / float(std::max(1, cv::countNonZero(old)));
+    if (share < params_.barnCover || count < 4) return 0;
+    // Something new stands there: in the player's colour, or the colour is not known yet.
+    const cv::Vec3f lab = meanLab(now, changed);
+    if (colours_.known(player) && colours_.distance(player, lab) > 2.5f * params_.sameColour)
+        return 0;
+    return share;
 }
 
 float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
@@ -333,9 +514,7 @@ std::string scoredAtOnce(const adj::State& s) {
         const auto node = std::uint16_t(t.firstNode + m.feature);
         const bool stays = std::any_of(trial.meeples().begin(), trial.meeples().end(),
                                        [&](const adj::Meeple& k) { return k.node == node; });
-        if (!stays)
-            return std::string("a ") +
-                   tiledb::featureKindName(t.kind->features[size_t(m.feature)].kind);
+        if (!stays) return "a " + featureName(*t.kind, m.feature);
     }
     return "";
 }
@@ -344,6 +523,8 @@ std::string scoredAtOnce(const adj::State& s) {
 
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     coloursBefore_ = colours_;
+    followerSizesBefore_ = followerSizes_;
+    askedSize_ = 0;
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;
@@ -405,16 +586,23 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     const std::vector<adj::Meeple> onBoard = s.meeples();
     const int newTile = s.board().size() - 1;
     if (s.phase() == adj::Phase::Meeple) {
-        const std::optional<adj::Action> piece = readPiece(s, o, bgr, out);
-        if (!piece) {
+        std::optional<adj::Action> piece = readPiece(s, o, bgr, out);
+        if (!piece) { // a question about the piece alone: the tile stands
             out.status = TrackedTurn::Status::Discrepancy;
+            out.certain = out.actions.size();
             return out;
         }
+        // Nothing on the new tile, but the wagon placed on a feature the tile completes moves on
+        // after scoring: the picture shows it where it went, when it is the one way it can.
+        if (piece->kind == adj::Action::Kind::Pass)
+            if (const std::optional<adj::MeepleOption> w = wagonMovedOn(s, o, bgr))
+                piece = adj::Action{adj::Action::Kind::Piece, -1, {}, *w};
         // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
         // and taken back at once: the settled picture cannot show it. The players say.
         if (piece->kind == adj::Action::Kind::Pass) {
             if (const std::string feature = scoredAtOnce(s); !feature.empty()) {
                 out.status = TrackedTurn::Status::Discrepancy;
+                out.certain = out.actions.size();
                 out.problem = "no piece stands on the new tile at " +
                               where(o.action->placement.pos) + ", but it completes " + feature +
                               ": did player " + std::to_string(s.currentPlayer() + 1) +
@@ -440,14 +628,28 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         }
         out.actions.push_back(*piece);
     }
-    // A wagon that may move after scoring: the camera does not read wagon moves yet.
+    // A wagon whose feature was scored moves on to a feature nearby or goes back to its owner:
+    // the picture shows where it went.
     while (s.phase() == adj::Phase::Wagon) {
-        const adj::Action stays{adj::Action::Kind::WagonStays, -1, {}, {}};
-        out.warnings.push_back("player " + std::to_string(s.currentPlayer() + 1) +
-                               "'s wagon may move: the camera does not read wagon moves yet, "
-                               "enter it by hand if it moved");
-        if (!adj::apply(s, stays).ok()) break;
-        out.actions.push_back(stays);
+        const int owner = s.pendingWagons().front().player;
+        const std::vector<adj::MeepleOption> seen = wagonSeenAt(s, o, bgr);
+        if (seen.size() > 1) {
+            out.status = TrackedTurn::Status::Discrepancy;
+            out.certain = out.actions.size();
+            out.problem = "player " + std::to_string(owner + 1) + "'s wagon may have moved to " +
+                          std::to_string(seen.size()) +
+                          " places the picture shows a piece on: where did it go?";
+            return out;
+        }
+        const adj::Action a = seen.empty()
+                                  ? adj::Action{adj::Action::Kind::WagonStays, -1, {}, {}}
+                                  : adj::Action{adj::Action::Kind::WagonMove, -1, {}, seen.front()};
+        if (seen.empty() && !s.legalWagonMoves().empty())
+            out.warnings.push_back("player " + std::to_string(owner + 1) +
+                                   "'s wagon is seen on none of the features it may move to: it "
+                                   "goes back to its owner (enter the turn by hand if it moved)");
+        if (!adj::apply(s, a).ok()) break;
+        out.actions.push_back(a);
     }
     // Pieces this turn's scoring sent back (the new one too, when it scored at once): the
     // next picture must not show them.

@@ -26,7 +26,10 @@ struct TrackedTurn {
     };
     Status status = Status::NoChange;
     std::vector<adj::Action> actions;
-    std::string problem;               // Discrepancy: what was expected and what was seen
+    std::string problem; // Discrepancy: what was expected and what was seen
+    // Discrepancy: how many of `actions` were read for sure (the tile, when only its piece or
+    // a wagon's move is in question); the players enter the rest of the turn.
+    size_t certain = 0;
     std::vector<std::string> warnings; // Turn: pieces on the board that disagree with the game
     TurnObservation tile;              // the tile's observation (recognition, alignment)
     std::vector<PieceBlob> pieces;     // what stands on the new tile
@@ -51,6 +54,21 @@ struct TrackerParams {
                               // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
+    // A follower, the mayor and the wagon may often stand on one feature; the camera tells them
+    // by size against this game's standing followers (their median area, once it has seen
+    // this many): from `partOfAPiece` (smaller: maybe a piece half seen) up to `followerSized`
+    // times it, a follower; from `biggerThanFollower` times, the one larger piece the player may
+    // place there. Between, or with two larger pieces possible, the players say.
+    int sizeSightings = 3;
+    float partOfAPiece = 0.7f;
+    float followerSized = 1.15f;
+    float biggerThanFollower = 1.6f;
+    // A barn: on a corner of the new tile, within `barnReach` (tiles) of it on the three tiles
+    // that were there before, `barnCover` of the picture changed by `barnChange` (summed over
+    // B, G, R) since the last turn, in the player's colour.
+    float barnReach = 0.14f;
+    float barnCover = 0.18f;
+    int barnChange = 90;
 };
 
 class GameTracker {
@@ -95,6 +113,22 @@ private:
     std::optional<adj::Action> readPiece(const adj::State& s, const TurnObservation& o,
                                          const cv::Mat& bgr, TrackedTurn& out);
 
+    // In phase Wagon: the moves whose target shows the pending wagon's owner's piece.
+    std::vector<adj::MeepleOption> wagonSeenAt(const adj::State& s, const TurnObservation& o,
+                                               const cv::Mat& bgr) const;
+    // Nothing stands on the new tile: the wagon placed on a feature the tile completes (so
+    // scored and moved on at once), when exactly one such placement and move shows.
+    std::optional<adj::MeepleOption> wagonMovedOn(const adj::State& s, const TurnObservation& o,
+                                                  const cv::Mat& bgr) const;
+    // How much of the area around corner `corner` of the new tile `t` looks like a barn of
+    // `player` standing there (see TrackerParams::barnReach); 0: no barn.
+    float barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
+                    int corner, int player) const;
+    // Which of the options on the spot of options[chosen] a piece of `area` is, when the
+    // camera can tell (see TrackerParams::followerSized); nullopt: the players say.
+    std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
+                                    float area) const;
+
     ReferenceSet refs_;
     TrackerParams params_;
     TurnObserver observer_;
@@ -103,6 +137,10 @@ private:
     // entered the turn by hand) teaches nothing, or a false blob would stand for a player's
     // colour and their real pieces be "in no player's colour" from then on.
     PlayerColours coloursBefore_;
+    // The areas of standing followers seen (the piece read where only a follower could stand,
+    // or the players' answer): how big a follower looks from this camera.
+    std::vector<float> followerSizes_, followerSizesBefore_;
+    float askedSize_ = 0; // the area of the piece whose kind the players were asked, else 0
     std::vector<Placed> returned_; // sent back by the last turn's scoring
     cv::Point2d foot_;             // the board point under the camera, for the picture being read
 };
