@@ -78,157 +78,157 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="65"/>
+        <location filename="../app/src/game_controller.cpp" line="105"/>
         <source>Player %1</source>
         <translation>Speler %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="116"/>
+        <location filename="../app/src/game_controller.cpp" line="157"/>
         <source>road</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="117"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>city</source>
         <translation>stad</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="118"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>farm</source>
         <translation>boerderij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="119"/>
+        <location filename="../app/src/game_controller.cpp" line="160"/>
         <source>cloister</source>
         <translation>klooster</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="120"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>abbey</source>
         <translation>abdij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="130"/>
+        <location filename="../app/src/game_controller.cpp" line="170"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="137"/>
+        <location filename="../app/src/game_controller.cpp" line="177"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>op (%1,%2), %3° gedraaid</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="141"/>
+        <location filename="../app/src/game_controller.cpp" line="181"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>past nergens: leg hem weg en trek opnieuw</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="142"/>
+        <location filename="../app/src/game_controller.cpp" line="182"/>
         <source>no piece</source>
         <translation>geen pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="143"/>
+        <location filename="../app/src/game_controller.cpp" line="183"/>
         <source>the wagon goes back to its owner</source>
         <translation>de wagen gaat terug naar zijn eigenaar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="144"/>
+        <location filename="../app/src/game_controller.cpp" line="184"/>
         <source>end the game</source>
         <translation>beëindig het spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="147"/>
+        <location filename="../app/src/game_controller.cpp" line="187"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>wagen naar de %1 van de tegel op (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="155"/>
+        <location filename="../app/src/game_controller.cpp" line="195"/>
         <source>follower on the %1</source>
         <translation>volgeling op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="157"/>
+        <location filename="../app/src/game_controller.cpp" line="197"/>
         <source>mayor on the %1</source>
         <translation>burgemeester op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="199"/>
         <source>wagon on the %1</source>
         <translation>wagen op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>north-west</source>
         <translation>noordwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>north-east</source>
         <translation>noordoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>south-east</source>
         <translation>zuidoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="162"/>
+        <location filename="../app/src/game_controller.cpp" line="202"/>
         <source>south-west</source>
         <translation>zuidwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="163"/>
+        <location filename="../app/src/game_controller.cpp" line="203"/>
         <source>barn at the %1 corner</source>
         <translation>schuur op de %1hoek</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="241"/>
         <source>Not saved in the history: %1</source>
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="213"/>
+        <location filename="../app/src/game_controller.cpp" line="253"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="218"/>
+        <location filename="../app/src/game_controller.cpp" line="258"/>
         <source>There is no turn to take back.</source>
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="232"/>
+        <location filename="../app/src/game_controller.cpp" line="272"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="239"/>
+        <location filename="../app/src/game_controller.cpp" line="279"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="246"/>
+        <location filename="../app/src/game_controller.cpp" line="286"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="250"/>
+        <location filename="../app/src/game_controller.cpp" line="290"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="251"/>
+        <location filename="../app/src/game_controller.cpp" line="291"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="268"/>
+        <location filename="../app/src/game_controller.cpp" line="308"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="268"/>
+        <location filename="../app/src/game_controller.cpp" line="308"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -236,119 +236,124 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="392"/>
+        <location filename="../app/src/game_controller.cpp" line="432"/>
         <source>No photo of this turn: entered by hand.</source>
         <translation>Geen foto van deze beurt: met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="411"/>
+        <location filename="../app/src/game_controller.cpp" line="451"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Begin eerst een spel: de foto&apos;s worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <location filename="../app/src/game_controller.cpp" line="464"/>
         <source>Start a game first: the camera&apos;s pictures are read against it.</source>
         <translation>Begin eerst een spel: de beelden van de camera worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="474"/>
+        <location filename="../app/src/game_controller.cpp" line="514"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): gelezen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="516"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): las %2; met de hand verbeterd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="478"/>
+        <location filename="../app/src/game_controller.cpp" line="518"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="479"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="503"/>
+        <location filename="../app/src/game_controller.cpp" line="544"/>
         <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2 Voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="504"/>
+        <location filename="../app/src/game_controller.cpp" line="545"/>
         <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2. Voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="508"/>
+        <location filename="../app/src/game_controller.cpp" line="550"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="511"/>
+        <location filename="../app/src/game_controller.cpp" line="553"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="510"/>
+        <location filename="../app/src/game_controller.cpp" line="552"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="546"/>
+        <location filename="../app/src/game_controller.cpp" line="63"/>
+        <source>tile %1 %2</source>
+        <translation>tegel %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="588"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="548"/>
-        <location filename="../app/src/game_controller.cpp" line="564"/>
+        <location filename="../app/src/game_controller.cpp" line="590"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="548"/>
-        <location filename="../app/src/game_controller.cpp" line="564"/>
+        <location filename="../app/src/game_controller.cpp" line="590"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="551"/>
+        <location filename="../app/src/game_controller.cpp" line="593"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <location filename="../app/src/game_controller.cpp" line="595"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="596"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="557"/>
+        <location filename="../app/src/game_controller.cpp" line="599"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="600"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="562"/>
+        <location filename="../app/src/game_controller.cpp" line="604"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="568"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="568"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -512,7 +517,7 @@
         <translation>Welke tegel is getrokken?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="191"/>
+        <location filename="../qml/GameView.qml" line="205"/>
         <source>Folder of photos (one per turn) or a video file</source>
         <translation>Map met foto&apos;s (één per beurt) of een videobestand</translation>
     </message>
@@ -521,67 +526,67 @@
         <translation type="vanished">Map met foto&apos;s, één per beurt</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="196"/>
+        <location filename="../qml/GameView.qml" line="210"/>
         <source>Follow</source>
         <translation>Volgen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="207"/>
+        <location filename="../qml/GameView.qml" line="221"/>
         <source>Follow the live camera</source>
         <translation>Volg de live camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="217"/>
+        <location filename="../qml/GameView.qml" line="231"/>
         <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
         <translation>Tegelafbeeldingen: een map of een .refs-bestand (leeg: getekende tegels)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="224"/>
+        <location filename="../qml/GameView.qml" line="238"/>
         <source>Take back the last turn (correction)</source>
         <translation>Neem de laatste beurt terug (correctie)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="230"/>
+        <location filename="../qml/GameView.qml" line="244"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="245"/>
+        <location filename="../qml/GameView.qml" line="259"/>
         <source>Board</source>
         <translation>Bord</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="246"/>
+        <location filename="../qml/GameView.qml" line="260"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="284"/>
+        <location filename="../qml/GameView.qml" line="298"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="289"/>
+        <location filename="../qml/GameView.qml" line="303"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="302"/>
+        <location filename="../qml/GameView.qml" line="316"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="306"/>
+        <location filename="../qml/GameView.qml" line="320"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="343"/>
+        <location filename="../qml/GameView.qml" line="357"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="361"/>
+        <location filename="../qml/GameView.qml" line="375"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -678,7 +683,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="638"/>
+        <location filename="../app/src/game_controller.cpp" line="680"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -686,7 +691,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="693"/>
+        <location filename="../app/src/game_controller.cpp" line="735"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -80,157 +80,157 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="65"/>
+        <location filename="../app/src/game_controller.cpp" line="105"/>
         <source>Player %1</source>
         <translation>Jucătorul %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="116"/>
+        <location filename="../app/src/game_controller.cpp" line="157"/>
         <source>road</source>
         <translation>drum</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="117"/>
+        <location filename="../app/src/game_controller.cpp" line="158"/>
         <source>city</source>
         <translation>oraș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="118"/>
+        <location filename="../app/src/game_controller.cpp" line="159"/>
         <source>farm</source>
         <translation>câmp</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="119"/>
+        <location filename="../app/src/game_controller.cpp" line="160"/>
         <source>cloister</source>
         <translation>mănăstire</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="120"/>
+        <location filename="../app/src/game_controller.cpp" line="161"/>
         <source>abbey</source>
         <translation>abație</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="130"/>
+        <location filename="../app/src/game_controller.cpp" line="170"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="137"/>
+        <location filename="../app/src/game_controller.cpp" line="177"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>la (%1,%2), rotit %3°</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="141"/>
+        <location filename="../app/src/game_controller.cpp" line="181"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>nu se potrivește nicăieri: scoate-l și trage altul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="142"/>
+        <location filename="../app/src/game_controller.cpp" line="182"/>
         <source>no piece</source>
         <translation>fără pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="143"/>
+        <location filename="../app/src/game_controller.cpp" line="183"/>
         <source>the wagon goes back to its owner</source>
         <translation>căruța se întoarce la proprietar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="144"/>
+        <location filename="../app/src/game_controller.cpp" line="184"/>
         <source>end the game</source>
         <translation>încheie jocul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="147"/>
+        <location filename="../app/src/game_controller.cpp" line="187"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>căruța pe %1 de pe cartonașul de la (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="155"/>
+        <location filename="../app/src/game_controller.cpp" line="195"/>
         <source>follower on the %1</source>
         <translation>supus pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="157"/>
+        <location filename="../app/src/game_controller.cpp" line="197"/>
         <source>mayor on the %1</source>
         <translation>primar pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="199"/>
         <source>wagon on the %1</source>
         <translation>căruță pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>north-west</source>
         <translation>nord-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>north-east</source>
         <translation>nord-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="201"/>
         <source>south-east</source>
         <translation>sud-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="162"/>
+        <location filename="../app/src/game_controller.cpp" line="202"/>
         <source>south-west</source>
         <translation>sud-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="163"/>
+        <location filename="../app/src/game_controller.cpp" line="203"/>
         <source>barn at the %1 corner</source>
         <translation>hambar în colțul de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="241"/>
         <source>Not saved in the history: %1</source>
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="213"/>
+        <location filename="../app/src/game_controller.cpp" line="253"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="218"/>
+        <location filename="../app/src/game_controller.cpp" line="258"/>
         <source>There is no turn to take back.</source>
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="232"/>
+        <location filename="../app/src/game_controller.cpp" line="272"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="239"/>
+        <location filename="../app/src/game_controller.cpp" line="279"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="246"/>
+        <location filename="../app/src/game_controller.cpp" line="286"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="250"/>
+        <location filename="../app/src/game_controller.cpp" line="290"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="251"/>
+        <location filename="../app/src/game_controller.cpp" line="291"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="268"/>
+        <location filename="../app/src/game_controller.cpp" line="308"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="268"/>
+        <location filename="../app/src/game_controller.cpp" line="308"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -239,119 +239,124 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="392"/>
+        <location filename="../app/src/game_controller.cpp" line="432"/>
         <source>No photo of this turn: entered by hand.</source>
         <translation>Nicio fotografie a acestei ture: introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="411"/>
+        <location filename="../app/src/game_controller.cpp" line="451"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="424"/>
+        <location filename="../app/src/game_controller.cpp" line="464"/>
         <source>Start a game first: the camera&apos;s pictures are read against it.</source>
         <translation>Începe întâi un joc: imaginile camerei sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="474"/>
+        <location filename="../app/src/game_controller.cpp" line="514"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): tura citită.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="476"/>
+        <location filename="../app/src/game_controller.cpp" line="516"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): a citit %2; corectată de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="478"/>
+        <location filename="../app/src/game_controller.cpp" line="518"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou văzut; tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="479"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="503"/>
+        <location filename="../app/src/game_controller.cpp" line="544"/>
         <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu restul turei de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="504"/>
+        <location filename="../app/src/game_controller.cpp" line="545"/>
         <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu restul turei de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="508"/>
+        <location filename="../app/src/game_controller.cpp" line="550"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="511"/>
+        <location filename="../app/src/game_controller.cpp" line="553"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="510"/>
+        <location filename="../app/src/game_controller.cpp" line="552"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="546"/>
+        <location filename="../app/src/game_controller.cpp" line="63"/>
+        <source>tile %1 %2</source>
+        <translation>cartonașul %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="588"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="548"/>
-        <location filename="../app/src/game_controller.cpp" line="564"/>
+        <location filename="../app/src/game_controller.cpp" line="590"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="548"/>
-        <location filename="../app/src/game_controller.cpp" line="564"/>
+        <location filename="../app/src/game_controller.cpp" line="590"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="551"/>
+        <location filename="../app/src/game_controller.cpp" line="593"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <location filename="../app/src/game_controller.cpp" line="595"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="596"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="557"/>
+        <location filename="../app/src/game_controller.cpp" line="599"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="558"/>
+        <location filename="../app/src/game_controller.cpp" line="600"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="562"/>
+        <location filename="../app/src/game_controller.cpp" line="604"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="568"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="568"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -516,7 +521,7 @@
         <translation>Ce cartonaș s-a tras?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="191"/>
+        <location filename="../qml/GameView.qml" line="205"/>
         <source>Folder of photos (one per turn) or a video file</source>
         <translation>Dosar de fotografii (una pe tură) sau un fișier video</translation>
     </message>
@@ -525,67 +530,67 @@
         <translation type="vanished">Dosar de fotografii, una pe tură</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="196"/>
+        <location filename="../qml/GameView.qml" line="210"/>
         <source>Follow</source>
         <translation>Urmărește</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="207"/>
+        <location filename="../qml/GameView.qml" line="221"/>
         <source>Follow the live camera</source>
         <translation>Urmărește camera în direct</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="217"/>
+        <location filename="../qml/GameView.qml" line="231"/>
         <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
         <translation>Imagini ale cartonașelor: un dosar sau un fișier .refs (gol: cartonașe desenate)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="224"/>
+        <location filename="../qml/GameView.qml" line="238"/>
         <source>Take back the last turn (correction)</source>
         <translation>Anulează ultima tură (corectură)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="230"/>
+        <location filename="../qml/GameView.qml" line="244"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="245"/>
+        <location filename="../qml/GameView.qml" line="259"/>
         <source>Board</source>
         <translation>Tabla</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="246"/>
+        <location filename="../qml/GameView.qml" line="260"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="284"/>
+        <location filename="../qml/GameView.qml" line="298"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="289"/>
+        <location filename="../qml/GameView.qml" line="303"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="302"/>
+        <location filename="../qml/GameView.qml" line="316"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="306"/>
+        <location filename="../qml/GameView.qml" line="320"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="343"/>
+        <location filename="../qml/GameView.qml" line="357"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="361"/>
+        <location filename="../qml/GameView.qml" line="375"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -683,7 +688,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="638"/>
+        <location filename="../app/src/game_controller.cpp" line="680"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -691,7 +696,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="693"/>
+        <location filename="../app/src/game_controller.cpp" line="735"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

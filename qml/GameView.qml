@@ -181,6 +181,20 @@ Item {
                 wrapMode: Text.Wrap
                 Layout.fillWidth: true
             }
+            // The answers the camera's question allows: one click settles the turn.
+            Flow {
+                objectName: "cameraChoices"
+                visible: game.cameraChoices.length > 0
+                Layout.fillWidth: true
+                spacing: 6
+                Repeater {
+                    model: game.cameraChoices
+                    delegate: Button {
+                        text: modelData.label
+                        onClicked: game.acceptCameraChoice(index)
+                    }
+                }
+            }
             // The camera: a folder of photos taken turn by turn, or a video file.
             RowLayout {
                 visible: game.running && !game.finished && !game.samplePlaying

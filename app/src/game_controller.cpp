@@ -45,9 +45,49 @@ void GameController::setLanguage(const QString& code) {
 }
 
 void GameController::setAlert(const QString& text) {
+    if (text.isEmpty()) choices_.clear(); // answered, or another turn played
     if (text == alert_) return;
     alert_ = text;
     emit alertChanged();
+}
+
+QVariantList GameController::cameraChoices() const {
+    QVariantList out;
+    if (!session_) return out;
+    for (const std::vector<adj::Action>& choice : choices_) {
+        adj::State s = session_->state();
+        QStringList parts;
+        for (size_t i = choicesFrom_; i < choice.size(); ++i) {
+            const adj::Action& a = choice[i];
+            parts << (a.kind == adj::Action::Kind::Tile
+                          ? tr("tile %1 %2")
+                                .arg(q(s.kinds()[size_t(a.tileKind)]->id), optionLabel(s, a))
+                          : optionLabel(s, a));
+            adj::apply(s, a);
+        }
+        out.push_back(QVariantMap{{"label", parts.join(QStringLiteral(", "))}});
+    }
+    return out;
+}
+
+void GameController::offerChoices(const vision::TrackedTurn& turn, size_t played,
+                                  const std::string& thumbnail) {
+    choices_.clear();
+    for (const std::vector<adj::Action>& c : turn.choices)
+        if (c.size() > played) choices_.push_back(c);
+    choicesFrom_ = played;
+    choiceThumbnail_ = thumbnail;
+    alert_.clear(); // the alert that follows announces the choices too
+}
+
+bool GameController::acceptCameraChoice(int index) {
+    if (index < 0 || index >= int(choices_.size())) return false;
+    const std::vector<adj::Action> choice = choices_[size_t(index)];
+    const size_t from = choicesFrom_;
+    const std::string thumbnail = choiceThumbnail_;
+    for (size_t i = from; i < choice.size(); ++i)
+        if (!playAction(choice[i], i == 0 ? thumbnail : std::string())) return false;
+    return true;
 }
 
 bool GameController::newGame(const QString& set, bool abbeyMayor, const QStringList& names,
@@ -107,7 +147,8 @@ void GameController::setOptions(const std::vector<carc::SessionOption>& options)
     offered_ = options;
     options_.clear();
     for (const carc::SessionOption& o : options)
-        options_.push_back(QVariantMap{{"action", q(o.text)}, {"label", optionLabel(o.action)}});
+        options_.push_back(QVariantMap{{"action", q(o.text)},
+                                       {"label", optionLabel(session_->state(), o.action)}});
     emit optionsChanged();
 }
 
@@ -122,9 +163,8 @@ QString GameController::featureName(tiledb::FeatureKind kind) {
     return {};
 }
 
-QString GameController::optionLabel(const adj::Action& a) const {
+QString GameController::optionLabel(const adj::State& s, const adj::Action& a) const {
     using K = adj::Action::Kind;
-    const adj::State& s = session_->state();
     auto featureOn = [&](int tile, int feature) {
         const tiledb::TileKind& k = *s.board().tiles()[size_t(tile)].kind;
         return tr("%1 (%2)")
@@ -498,12 +538,14 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
     if (turn.status == S::Discrepancy && turn.certain > 0 && turn.certain <= turn.actions.size()) {
         for (size_t i = 0; i < turn.certain; ++i)
             if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
+        offerChoices(turn, turn.certain, thumbnail);
         setAlert(
             problem.endsWith('?')
                 ? tr("Camera (%1): %2 Enter the rest of this turn by hand.").arg(name, problem)
                 : tr("Camera (%1): %2. Enter the rest of this turn by hand.").arg(name, problem));
         return;
     }
+    offerChoices(turn, 0, thumbnail);
     setAlert(turn.status == S::NoChange
                  ? tr("Camera (%1): no new tile seen. Enter this turn by hand.").arg(name)
              : problem.endsWith('?') // a question for the players keeps its mark

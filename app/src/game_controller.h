@@ -78,6 +78,8 @@ class GameController : public QObject {
     Q_PROPERTY(QVariantList drawable READ drawable NOTIFY stateChanged)
     Q_PROPERTY(QVariantList options READ options NOTIFY optionsChanged)
     Q_PROPERTY(QString alert READ alert NOTIFY alertChanged)
+    // The answers the camera's question allows (each {label}), shown with its alert.
+    Q_PROPERTY(QVariantList cameraChoices READ cameraChoices NOTIFY alertChanged)
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(bool finished READ finished NOTIFY stateChanged)
     Q_PROPERTY(QVariantList tiles READ tiles NOTIFY stateChanged)
@@ -104,6 +106,8 @@ public:
     // The tile drawn: offers its placements (or its discard when it fits nowhere).
     Q_INVOKABLE void chooseKind(int kind);
     Q_INVOKABLE bool play(const QString& action);
+    // Answers the camera's question with its answer `index` (see cameraChoices).
+    Q_INVOKABLE bool acceptCameraChoice(int index);
     Q_INVOKABLE bool endGame();
     // A correction: take back the turn in progress or the last turn (kept in the history).
     Q_INVOKABLE bool undoLastTurn();
@@ -140,6 +144,7 @@ public:
     QVariantList drawable() const;
     QVariantList options() const { return options_; }
     QString alert() const { return alert_; }
+    QVariantList cameraChoices() const;
     QString language() const { return language_; }
     void setLanguage(const QString& code);
     bool finished() const { return session_ && session_->state().terminal(); }
@@ -171,7 +176,10 @@ signals:
 private:
     void setAlert(const QString& text);
     void setOptions(const std::vector<carc::SessionOption>& options);
-    QString optionLabel(const adj::Action& a) const;
+    QString optionLabel(const adj::State& s, const adj::Action& a) const;
+    // Keeps the answers a camera's question allows; the first `played` actions of each were
+    // played already (the tile read for sure).
+    void offerChoices(const vision::TrackedTurn& turn, size_t played, const std::string& thumbnail);
     QStringList colours() const; // the players', by seat
     static QString featureName(tiledb::FeatureKind kind);
     void afterAction();
@@ -189,6 +197,9 @@ private:
     std::unique_ptr<carc::history::Store> store_;
     std::unique_ptr<carc::GameSession> session_;
     std::vector<carc::SessionOption> offered_;
+    std::vector<std::vector<adj::Action>> choices_; // the camera's question's answers
+    size_t choicesFrom_ = 0;                        // ... each from this action on
+    std::string choiceThumbnail_;                   // the photo's, for a tile they play
     QVariantList options_; // offered_ for QML, worded in the current language
     QVariantMap dispute_;
     int disputeTile_ = -1, disputeFeature_ = -1;

@@ -6,7 +6,8 @@
 //    (each player's colour learned from the first clear piece, as the tracker does), feature.
 // 2. Games: recordings of seeded games (2 to 6 players, fixed camera, hands, a bump) followed by
 //    the GameTracker with turns it cannot read entered by hand: turns read right, wrong,
-//    refused, and the time of GameTracker::observe per settled picture (p50, p95).
+//    refused (and of those, how many a question's offered answer settles in one click), and
+//    the time of GameTracker::observe per settled picture (p50, p95).
 //
 //   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [--abbey-mayor]
 //   [-v]
@@ -160,9 +161,9 @@ int main(int argc, char** argv) {
                     100.0 * sum.colour / std::max(1, sum.found),
                     100.0 * sum.feature / std::max(1, sum.found));
     }
-    std::printf("\n| games: art | players | turns | right | wrong | by hand | scores equal | "
-                "incremental p50 ms | p95 ms | full reads | full p50 ms |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("\n| games: art | players | turns | right | wrong | by hand | of them one click | "
+                "scores equal | incremental p50 ms | p95 ms | full reads | full p50 ms |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Art& art : sources)
         for (int g = 0; g < games; ++g) {
             if (only >= 0 && g != only) continue; // --game G: that game alone
@@ -177,9 +178,9 @@ int main(int argc, char** argv) {
             const vision::Recording rec =
                 vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
             const vision::TrackingEvaluation e = vision::followRecording(rec, art.refs);
-            std::printf("| %s%s | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
+            std::printf("| %s%s | %d | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
                         art.name.c_str(), abbeyMayor ? " + A&M" : "", players, e.turns, e.read,
-                        e.wrong, e.byHand, e.scoresEqual ? "yes" : "NO",
+                        e.wrong, e.byHand, e.answerable, e.scoresEqual ? "yes" : "NO",
                         vision::percentile(e.millis, 0.5), vision::percentile(e.millis, 0.95),
                         e.fullMillis.size(), vision::percentile(e.fullMillis, 0.5));
             if (verbose)

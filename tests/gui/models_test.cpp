@@ -236,7 +236,7 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
                                   QString::fromStdString(art.string())))
         << game.alert().toStdString();
     Tester cameraLog(game.log(), Tester::FailureReportingMode::Fatal);
-    int read = 0, byAlert = 0, tileOnly = 0;
+    int read = 0, byAlert = 0, tileOnly = 0, oneClick = 0;
     for (size_t i = byHand; i < tiles.size(); ++i) {
         // Wait for this photo's reading: a whole turn played (the tile, and no piece: the
         // photos show none) or an alert.
@@ -265,13 +265,28 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
                 EXPECT_EQ(int(t.kindIndex), tiles[i].tileKind) << "photo " << i + 1;
                 ++tileOnly;
             }
-            playByHand(tiles[i]); // the players correct: the next photo is read after
+            // The photos show no piece: "no piece", when the question offers it, is one click.
+            const QVariantList choices = game.cameraChoices();
+            for (int c = 0; c < choices.size(); ++c)
+                if (choices[c].toMap()["label"].toString().endsWith(", no piece") ||
+                    choices[c].toMap()["label"].toString() == "no piece") {
+                    ASSERT_TRUE(game.acceptCameraChoice(c)) << game.alert().toStdString();
+                    EXPECT_EQ(game.alert(), "");
+                    EXPECT_TRUE(game.cameraChoices().isEmpty());
+                    ++oneClick;
+                    break;
+                }
+            if (game.session()->state().phase() != adj::Phase::Tile || !game.alert().isEmpty())
+                playByHand(tiles[i]); // the players correct: the next photo is read after
+            else
+                adj::apply(mine, tiles[i]), mine.pass();
         }
     }
     std::printf("%d photos read by the camera, %d entered by hand after an alert (%d of them "
-                "after the camera played their tile)\n",
-                read, byAlert, tileOnly);
+                "after the camera played their tile, %d answered in one click)\n",
+                read, byAlert, tileOnly, oneClick);
     EXPECT_GE(read, 3);
+    EXPECT_GE(oneClick, 1) << "a question offers the turn as played";
     EXPECT_EQ(game.session()->state().board().size(), int(tiles.size()) + 1);
     EXPECT_FALSE(game.camera()->cells().isEmpty());
     // Each tile the camera read keeps a small copy of its photo in the history.

@@ -127,6 +127,21 @@ bool sameOutcome(const adj::State& a, const adj::State& b) {
     return piecesOnBoard(a) == piecesOnBoard(b);
 }
 
+namespace {
+
+// The players' answer `choice` is how `turn` begins (the rest they enter by hand).
+bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
+                   const std::vector<adj::Action>& turn) {
+    if (choice.empty() || choice.size() > turn.size()) return false;
+    for (size_t i = 0; i < choice.size(); ++i) {
+        if (adj::actionText(s, choice[i]) != adj::actionText(s, turn[i])) return false;
+        adj::apply(s, turn[i]);
+    }
+    return true;
+}
+
+} // namespace
+
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
                                    const TrackerParams& params) {
     TrackingEvaluation f;
@@ -143,7 +158,7 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
         }
         adj::State theirs = s;
         for (const adj::Action& a : todo) adj::apply(theirs, a);
-        bool done = false, misread = false;
+        bool done = false, misread = false, offered = false;
         std::string refused;
         const std::vector<RecordedPicture> pictures = rec.pictures(i);
         for (size_t k = 0; k < pictures.size() && !done; ++k) {
@@ -158,6 +173,8 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
             if (t.status == TrackedTurn::Status::Discrepancy) {
                 f.handAlerts += k + 1 < pictures.size();
                 refused = t.problem;
+                offered = std::any_of(t.choices.begin(), t.choices.end(),
+                                      [&](const auto& c) { return beginsTheTurn(s, c, todo); });
             }
             if (t.status != TrackedTurn::Status::Turn) continue;
             f.warnings += int(t.warnings.size());
@@ -190,6 +207,7 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                                                    : " refused: " + refused) +
                                   " (played " + truth.text + ")");
             ++f.byHand;
+            f.answerable += offered && !misread;
             s = theirs;
             // The settled picture shows the turn entered.
             tracker.resolved(pictures.back().image, s);

@@ -193,9 +193,16 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                                        return far;
                                    }),
                     blobs.end());
+    // The players' answers to a question about the piece: the tile read, then each piece.
+    const adj::Action tile = out.actions.front();
+    auto offer = [&](std::optional<adj::MeepleOption> m) {
+        out.choices.push_back({tile, m ? adj::Action{adj::Action::Kind::Piece, -1, {}, *m}
+                                       : adj::Action{adj::Action::Kind::Pass, -1, {}, {}}});
+    };
     if (blobs.empty() && stranger) {
         out.problem = "something in no player's colour stands on the new tile at " + where(t.pos) +
                       ": is it a piece?";
+        offer(std::nullopt);
         return std::nullopt;
     }
     out.pieces = blobs;
@@ -272,6 +279,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                 if (toSpot[*nearest] * params_.spotRatio > toSpot[i]) {
                     out.problem = "the piece on the new tile at " + where(t.pos) +
                                   " stands where two features meet: on which does it stand?";
+                    for (size_t k = 0; k < options.size(); ++k)
+                        if (toFeature[k] < best + params_.featureMargin) offer(options[k]);
                     return std::nullopt;
                 }
             }
@@ -294,6 +303,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         out.problem = "which piece did player " + std::to_string(player + 1) +
                       " place on the new tile at " + where(t.pos) + ": " + alternatives(kinds) +
                       "?";
+        for (const adj::MeepleOption& m : options)
+            if (sameSpot(m, options[*chosen])) offer(m);
         askedSize_ = b.area;
         return std::nullopt;
     }
@@ -325,6 +336,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                           where(t.pos) + ": was it placed there, or on the " +
                           featureName(*t.kind, m.feature) +
                           " the tile completes and moved on after scoring?";
+            offer(options[*kind]);
+            offer(m);
             return std::nullopt;
         }
     }
@@ -505,7 +518,9 @@ namespace {
 
 // After the tile (phase Meeple): a feature of it on which a piece would be scored and taken
 // back at once (the tile completes it), named ("a road"); "" if none.
-std::string scoredAtOnce(const adj::State& s) {
+// The pieces that, placed on the tile just placed in `s`, are scored and taken back at once.
+std::vector<adj::MeepleOption> scoredAtOnce(const adj::State& s) {
+    std::vector<adj::MeepleOption> out;
     const adj::PlacedTile& t = s.board().tiles().back();
     for (const adj::MeepleOption& m : s.legalMeeples()) {
         if (m.kind == adj::MeepleKind::Barn) continue;
@@ -514,9 +529,9 @@ std::string scoredAtOnce(const adj::State& s) {
         const auto node = std::uint16_t(t.firstNode + m.feature);
         const bool stays = std::any_of(trial.meeples().begin(), trial.meeples().end(),
                                        [&](const adj::Meeple& k) { return k.node == node; });
-        if (!stays) return "a " + featureName(*t.kind, m.feature);
+        if (!stays) out.push_back(m);
     }
-    return "";
+    return out;
 }
 
 } // namespace
@@ -600,13 +615,18 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
         // and taken back at once: the settled picture cannot show it. The players say.
         if (piece->kind == adj::Action::Kind::Pass) {
-            if (const std::string feature = scoredAtOnce(s); !feature.empty()) {
+            if (const std::vector<adj::MeepleOption> scored = scoredAtOnce(s); !scored.empty()) {
                 out.status = TrackedTurn::Status::Discrepancy;
                 out.certain = out.actions.size();
-                out.problem = "no piece stands on the new tile at " +
-                              where(o.action->placement.pos) + ", but it completes " + feature +
+                const adj::PlacedTile& t = s.board().tiles().back();
+                out.problem = "no piece stands on the new tile at " + where(t.pos) +
+                              ", but it completes a " + featureName(*t.kind, scored[0].feature) +
                               ": did player " + std::to_string(s.currentPlayer() + 1) +
                               " place a piece there that was scored at once?";
+                out.choices.push_back({*o.action, *piece});
+                for (const adj::MeepleOption& m : scored)
+                    out.choices.push_back(
+                        {*o.action, adj::Action{adj::Action::Kind::Piece, -1, {}, m}});
                 return out;
             }
         }
@@ -617,6 +637,15 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                 out.problem = "the piece on the new tile at " + where(o.action->placement.pos) +
                               " may hide a pennant: is it " +
                               before.kinds()[size_t(o.action->tileKind)]->id + " or " + twin + "?";
+                // As read, or the other tile (its piece then chosen by the players).
+                out.choices.push_back({*o.action, *piece});
+                for (int k = 0; k < int(before.kinds().size()); ++k)
+                    if (before.kinds()[size_t(k)]->id == twin) {
+                        adj::Action other = *o.action;
+                        other.tileKind = k;
+                        if (adj::State trial = before; adj::apply(trial, other).ok())
+                            out.choices.push_back({other});
+                    }
                 return out;
             }
         }
@@ -639,6 +668,10 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
             out.problem = "player " + std::to_string(owner + 1) + "'s wagon may have moved to " +
                           std::to_string(seen.size()) +
                           " places the picture shows a piece on: where did it go?";
+            for (const adj::MeepleOption& m : seen) {
+                out.choices.push_back(out.actions);
+                out.choices.back().push_back({adj::Action::Kind::WagonMove, -1, {}, m});
+            }
             return out;
         }
         const adj::Action a = seen.empty()

@@ -41,6 +41,7 @@ struct TrackingEvaluation {
     int turns = 0, read = 0, wrong = 0, byHand = 0;
     int warnings = 0;         // pieces on the board the picture disagreed with
     int handAlerts = 0;       // pictures with a hand over the table that raised a discrepancy
+    int answerable = 0;       // turns by hand whose question offered the turn as played (one click)
     bool scoresEqual = false; // the final scores are the generating game's
     // GameTracker::observe per settled picture: read incrementally (the camera where it was),
     // and through the full recognition (the first picture, the camera moved).

@@ -30,6 +30,11 @@ struct TrackedTurn {
     // Discrepancy: how many of `actions` were read for sure (the tile, when only its piece or
     // a wagon's move is in question); the players enter the rest of the turn.
     size_t certain = 0;
+    // Discrepancy: the answers the question allows, each the turn as the camera would then
+    // have read it (which piece, which of two look-alike tiles, no piece or one scored at
+    // once...), from its tile on; the players pick one or enter the turn by hand. The players
+    // enter what an answer leaves open (a look-alike tile's piece, a wagon's move).
+    std::vector<std::vector<adj::Action>> choices;
     std::vector<std::string> warnings; // Turn: pieces on the board that disagree with the game
     TurnObservation tile;              // the tile's observation (recognition, alignment)
     std::vector<PieceBlob> pieces;     // what stands on the new tile
