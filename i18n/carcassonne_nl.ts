@@ -262,36 +262,41 @@
     </message>
     <message>
         <location filename="../app/src/game_controller.cpp" line="518"/>
+        <source>Camera (%1): %2 Answered with one of its choices.</source>
+        <translation>Camera (%1): %2 Beantwoord met een van haar keuzes.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="520"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="521"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="544"/>
+        <location filename="../app/src/game_controller.cpp" line="546"/>
         <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2 Voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="545"/>
+        <location filename="../app/src/game_controller.cpp" line="547"/>
         <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2. Voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="550"/>
+        <location filename="../app/src/game_controller.cpp" line="552"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <location filename="../app/src/game_controller.cpp" line="555"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="552"/>
+        <location filename="../app/src/game_controller.cpp" line="554"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
@@ -301,59 +306,59 @@
         <translation>tegel %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="588"/>
+        <location filename="../app/src/game_controller.cpp" line="590"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="590"/>
-        <location filename="../app/src/game_controller.cpp" line="606"/>
+        <location filename="../app/src/game_controller.cpp" line="592"/>
+        <location filename="../app/src/game_controller.cpp" line="608"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="590"/>
-        <location filename="../app/src/game_controller.cpp" line="606"/>
+        <location filename="../app/src/game_controller.cpp" line="592"/>
+        <location filename="../app/src/game_controller.cpp" line="608"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="593"/>
+        <location filename="../app/src/game_controller.cpp" line="595"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="595"/>
+        <location filename="../app/src/game_controller.cpp" line="597"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="596"/>
+        <location filename="../app/src/game_controller.cpp" line="598"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="599"/>
+        <location filename="../app/src/game_controller.cpp" line="601"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="600"/>
+        <location filename="../app/src/game_controller.cpp" line="602"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="604"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="610"/>
+        <location filename="../app/src/game_controller.cpp" line="612"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="610"/>
+        <location filename="../app/src/game_controller.cpp" line="612"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -683,7 +688,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="680"/>
+        <location filename="../app/src/game_controller.cpp" line="682"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -691,7 +696,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="735"/>
+        <location filename="../app/src/game_controller.cpp" line="737"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -179,7 +179,8 @@ int play(const std::vector<std::string>& args) {
         }
         vision::GameTracker tracker(*refs, config);
         RecordingFollower follower(*list);
-        int counts[3] = {0, 0, 0}; // camera, corrected, by hand
+        int counts[4] = {0, 0, 0,
+                         0}; // RecordingFollower::How: camera, corrected, answered, by hand
         std::vector<double> millis;
         for (size_t i = 0; i < pictures.size(); ++i) {
             const std::string name = std::filesystem::path(pictures[i]).filename().string();
@@ -207,6 +208,8 @@ int play(const std::vector<std::string>& args) {
                     said = name + ": the camera read " + turn.seen + ", corrected by hand";
                 else if (turn.how == RecordingFollower::How::ByHand && !t.problem.empty())
                     said = name + ": " + t.problem + "; entered by hand";
+                else if (turn.how == RecordingFollower::How::Answered)
+                    said = name + ": " + t.problem + " Answered with one of the camera's choices";
                 game->noteLastTurn(said);
             }
             if (settles) tracker.resolved(img.image, game->state());
@@ -226,9 +229,10 @@ int play(const std::vector<std::string>& args) {
         }
         if (!quiet) printFinishedTurns(true);
         std::printf("%s%zu pictures: %d turns read by the camera, %d entered by hand, %d "
-                    "corrected; a picture read in %.0f ms (median), %.0f ms (95%%)\n",
-                    tty ? "\r\033[K" : "", pictures.size(), counts[0], counts[2], counts[1],
-                    vision::percentile(millis, 0.5), vision::percentile(millis, 0.95));
+                    "corrected, %d answered with one of the camera's choices; a picture read in "
+                    "%.0f ms (median), %.0f ms (95%%)\n",
+                    tty ? "\r\033[K" : "", pictures.size(), counts[0], counts[3], counts[1],
+                    counts[2], vision::percentile(millis, 0.5), vision::percentile(millis, 0.95));
     }
     if (!quiet) printFinishedTurns(true);
     printFinalScores(game->state(), names, !quiet);

@@ -197,7 +197,7 @@ int visionTrack(const std::vector<std::string>& args) {
 
     vision::GameTracker tracker(*refs, game);
     RecordingFollower follower(list ? *list : vision::RecordingList{game, {}, {}});
-    int read = 0, byHand = 0, corrected = 0, turnsPlayed = 0;
+    int read = 0, byHand = 0, corrected = 0, answered = 0, turnsPlayed = 0;
     std::string jsonTurns;
     auto applyTurn = [&](const std::vector<adj::Action>& actions, const std::string& how,
                          const std::string& picture) {
@@ -242,6 +242,7 @@ int visionTrack(const std::vector<std::string>& args) {
                 std::printf("  %s: the camera read %s\n", name.c_str(), turn.seen.c_str());
             read += turn.how == RecordingFollower::How::Camera;
             corrected += turn.how == RecordingFollower::How::Corrected;
+            answered += turn.how == RecordingFollower::How::Answered;
             byHand += turn.how == RecordingFollower::How::ByHand;
             applyTurn(turn.actions, howName(turn.how), name);
         }
@@ -283,8 +284,9 @@ int visionTrack(const std::vector<std::string>& args) {
     const adj::Outcome final = s.endGame();
     if (json) {
         std::printf("{\n  \"schema\": \"carcassonne-track/1\",\n  \"turns\": [\n%s\n  ],\n"
-                    "  \"read\": %d, \"byHand\": %d, \"corrected\": %d,\n  \"scores\": {",
-                    jsonTurns.c_str(), read, byHand, corrected);
+                    "  \"read\": %d, \"byHand\": %d, \"corrected\": %d, \"answered\": %d,\n"
+                    "  \"scores\": {",
+                    jsonTurns.c_str(), read, byHand, corrected, answered);
         for (int p = 0; p < game.players; ++p)
             std::printf("%s\"%s\": %d", p ? ", " : "", names[size_t(p)].c_str(), s.score(p));
         std::printf("}\n}\n");
@@ -297,8 +299,9 @@ int visionTrack(const std::vector<std::string>& args) {
         std::printf("\n%d pictures: ", seen);
     else
         std::printf("\n%d video frames, %d stable ones read: ", seen, stable);
-    std::printf("%d turns read by the camera, %d entered by hand, %d corrected\n", read, byHand,
-                corrected);
+    std::printf("%d turns read by the camera, %d entered by hand, %d corrected, %d answered with "
+                "one of the camera's choices\n",
+                read, byHand, corrected, answered);
     printFinalScores(s, names, false);
     if (list) { // the recorded game played as listed, for comparison
         adj::State played = *adj::State::create(game);

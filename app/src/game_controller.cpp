@@ -514,6 +514,8 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
                 (t.how == How::Camera ? tr("Camera (%1): read.").arg(name)
                  : t.how == How::Corrected
                      ? tr("Camera (%1): read %2; corrected by hand.").arg(name, q(t.seen))
+                 : t.how == How::Answered
+                     ? tr("Camera (%1): %2 Answered with one of its choices.").arg(name, problem)
                  : problem.isEmpty()
                      ? tr("Camera (%1): no new tile seen; entered by hand.").arg(name)
                      : tr("Camera (%1): %2 Entered by hand.").arg(name, problem))

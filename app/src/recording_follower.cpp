@@ -70,9 +70,21 @@ std::vector<RecordingFollower::Turn> RecordingFollower::next(const adj::State& s
         out.push_back(std::move(turn));
         return out;
     }
+    const auto name = list_.turns.empty() ? std::nullopt : pictureName(fileName);
+    // A question about the next turn whose answers include the turn as played: one click.
+    if (listed && t.status == vision::TrackedTurn::Status::Discrepancy &&
+        (!name || name->turn == done_ + 1)) {
+        const std::vector<adj::Action> played = parseTurn(s, list_.turns[size_t(done_)]);
+        for (const std::vector<adj::Action>& choice : t.choices)
+            if (vision::beginsTheTurn(s, choice, played)) {
+                ++done_;
+                *settles = true; // the picture was not read as a turn: the tracker is told
+                out.push_back({played, How::Answered, {}});
+                return out;
+            }
+    }
     // The settled picture of a turn the camera could not read: the players enter it (and any
     // before it still missing) by hand, as the recording lists it.
-    const auto name = list_.turns.empty() ? std::nullopt : pictureName(fileName);
     if (!name || !name->settled) return out;
     out = byHandUpTo(s, name->turn);
     *settles = !out.empty() && done_ == name->turn;
@@ -99,6 +111,7 @@ const char* howName(RecordingFollower::How how) {
     switch (how) {
     case RecordingFollower::How::Camera: return "camera";
     case RecordingFollower::How::Corrected: return "corrected by hand";
+    case RecordingFollower::How::Answered: return "answered";
     case RecordingFollower::How::ByHand: return "by hand";
     }
     return "?";

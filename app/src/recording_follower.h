@@ -19,7 +19,9 @@ std::vector<adj::Action> parseTurn(const adj::State& s, const std::string& text)
 
 class RecordingFollower {
 public:
-    enum class How { Camera, Corrected, ByHand };
+    // Answered: the camera asked, and one of its question's answers was the turn (the players
+    // click it, and enter what it leaves open).
+    enum class How { Camera, Corrected, Answered, ByHand };
     struct Turn {
         std::vector<adj::Action> actions;
         How how = How::Camera;
@@ -54,6 +56,7 @@ private:
     int done_ = 0;
 };
 
-const char* howName(RecordingFollower::How how); // "camera", "corrected by hand", "by hand"
+// "camera", "corrected by hand", "answered", "by hand"
+const char* howName(RecordingFollower::How how);
 
 } // namespace carc

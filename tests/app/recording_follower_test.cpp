@@ -138,3 +138,37 @@ TEST(RecordingFollower, ParsesATurnsTextBack) {
         EXPECT_TRUE(vision::sameOutcome(a, b)) << t.text;
     }
 }
+
+// The camera asks (which piece, which tile...) and offers answers: when one of them begins the
+// turn as played, the players click it; when none does, the turn waits for its settled
+// picture and is entered by hand.
+TEST(RecordingFollower, AQuestionWhoseAnswersHoldTheTurnIsAnsweredInOneClick) {
+    Game g = seededGame(4);
+    carc::RecordingFollower f(g.list);
+    bool settles = false;
+    // A wrong answer (the tile turned) and the right one (the tile; the players enter its
+    // piece).
+    const std::vector<adj::Action>& first = g.rec.turns[0].actions;
+    adj::Action turned = first[0];
+    turned.placement.pos.x += 5;
+    vision::TrackedTurn asked = cannotRead("which piece?");
+    asked.choices = {{turned}, {first[0]}};
+    auto turns = f.next(g.state, "turn-001-ap.jpg", asked, &settles);
+    ASSERT_EQ(turns.size(), 1u);
+    EXPECT_EQ(turns[0].how, How::Answered);
+    EXPECT_TRUE(settles) << "the tracker hears how the question was answered";
+    EXPECT_EQ(f.turnsDone(), 1);
+    play(g.state, turns[0]);
+    EXPECT_TRUE(vision::sameOutcome(g.state, g.rec.turns[1].before));
+
+    // Turn 2: the answers miss the turn played; nothing until its settled picture.
+    const std::vector<adj::Action>& second = g.rec.turns[1].actions;
+    adj::Action elsewhere = second[0];
+    elsewhere.placement.pos.y += 5;
+    asked.choices = {{elsewhere}};
+    EXPECT_TRUE(f.next(g.state, "turn-002-ap.jpg", asked, &settles).empty());
+    turns = f.next(g.state, "turn-002-b.jpg", asked, &settles);
+    ASSERT_EQ(turns.size(), 1u);
+    EXPECT_EQ(turns[0].how, How::ByHand);
+    EXPECT_EQ(f.turnsDone(), 2);
+}

@@ -127,9 +127,6 @@ bool sameOutcome(const adj::State& a, const adj::State& b) {
     return piecesOnBoard(a) == piecesOnBoard(b);
 }
 
-namespace {
-
-// The players' answer `choice` is how `turn` begins (the rest they enter by hand).
 bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
                    const std::vector<adj::Action>& turn) {
     if (choice.empty() || choice.size() > turn.size()) return false;
@@ -139,8 +136,6 @@ bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
     }
     return true;
 }
-
-} // namespace
 
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
                                    const TrackerParams& params) {
