@@ -83,8 +83,9 @@ TEST(GameTracker, ReadsTheMayorTheWagonAndTheBarnOrAsks) {
              {"turn 11 ", "turn 11:", "turn 18 ", "turn 18:", "turn 23 ", "turn 23:"})
             EXPECT_NE(note.rfind(turn, 0), 0u) << "not read as played: " << note;
     }
-    std::printf("%d turns: %d read, %d entered by hand, %d wrong; asked which piece %d times\n",
-                f.turns, f.read, f.byHand, f.wrong, askedWhichPiece);
+    std::printf("%d turns: %d read, %d entered by hand (%d of them answered with one of the "
+                "question's choices), %d wrong; asked which piece %d times\n",
+                f.turns, f.read, f.byHand, f.answerable, f.wrong, askedWhichPiece);
     EXPECT_TRUE(f.scoresEqual);
     // Measured: 39 turns, 25 read, 1 wrong (turn 3: U read as V, its wagon missed), 14 by hand
     // (5 of them "which piece?"). No piece read as another kind. Before sizes, barns and wagon
@@ -93,6 +94,9 @@ TEST(GameTracker, ReadsTheMayorTheWagonAndTheBarnOrAsks) {
     EXPECT_LE(f.wrong, 1);
     EXPECT_GE(f.read, 23);
     EXPECT_GE(askedWhichPiece, 1) << "a follower where the mayor may stand is asked, not assumed";
+    // Measured: 6 of the 14 turns by hand are answered with one of the question's choices (the
+    // 5 "which piece?" among them).
+    EXPECT_GE(f.answerable, askedWhichPiece) << "a question's answers miss the turn played";
 }
 
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a

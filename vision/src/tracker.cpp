@@ -26,6 +26,19 @@ std::string featureName(const tiledb::TileKind& kind, int feature) {
     return tiledb::featureKindName(kind.features[size_t(feature)].kind);
 }
 
+// The look-alike `twin` of the tile read, laid where it lies, as an answer to the question
+// (the players then choose its piece).
+void offerLookAlike(const adj::State& before, const adj::Action& tile, const std::string& twin,
+                    TrackedTurn& out) {
+    for (int k = 0; k < int(before.kinds().size()); ++k)
+        if (before.kinds()[size_t(k)]->id == twin) {
+            adj::Action other = tile;
+            other.tileKind = k;
+            if (adj::State trial = before; adj::apply(trial, other).ok())
+                out.choices.push_back({other});
+        }
+}
+
 // "a, b or c".
 std::string alternatives(const std::vector<std::string>& words) {
     std::string out;
@@ -602,9 +615,18 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     const int newTile = s.board().size() - 1;
     if (s.phase() == adj::Phase::Meeple) {
         std::optional<adj::Action> piece = readPiece(s, o, bgr, out);
-        if (!piece) { // a question about the piece alone: the tile stands
+        if (!piece) { // a question about the piece: the tile stands, unless a piece on it
+                      // may hide a pennant (then the other tile is an answer too)
             out.status = TrackedTurn::Status::Discrepancy;
             out.certain = out.actions.size();
+            if (const std::string twin = lookAlikeUnderPiece(before, o, bgr, out.misfit);
+                !twin.empty()) {
+                out.certain = 0;
+                out.problem = "the new tile at " + where(o.action->placement.pos) + " may be " +
+                              before.kinds()[size_t(o.action->tileKind)]->id + " or " + twin +
+                              " (a piece may hide a pennant); " + out.problem;
+                offerLookAlike(before, *o.action, twin, out);
+            }
             return out;
         }
         // Nothing on the new tile, but the wagon placed on a feature the tile completes moves on
@@ -639,13 +661,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                               before.kinds()[size_t(o.action->tileKind)]->id + " or " + twin + "?";
                 // As read, or the other tile (its piece then chosen by the players).
                 out.choices.push_back({*o.action, *piece});
-                for (int k = 0; k < int(before.kinds().size()); ++k)
-                    if (before.kinds()[size_t(k)]->id == twin) {
-                        adj::Action other = *o.action;
-                        other.tileKind = k;
-                        if (adj::State trial = before; adj::apply(trial, other).ok())
-                            out.choices.push_back({other});
-                    }
+                offerLookAlike(before, *o.action, twin, out);
                 return out;
             }
         }
