@@ -42,6 +42,15 @@ Item {
                 ctx.fillStyle = "white"
                 ctx.fillText(c.label, dx + (p[0] + p[4]) / 2 * scale - 6, dy + (p[1] + p[5]) / 2 * scale + 4)
             }
+            // The pieces seen on the new tile: a ring in their colour where each stands.
+            for (const m of view.camera.pieces) {
+                ctx.beginPath()
+                ctx.arc(dx + m.x * scale, dy + m.y * scale, 7, 0, 2 * Math.PI)
+                ctx.fillStyle = m.colour
+                ctx.fill()
+                ctx.strokeStyle = "white"
+                ctx.stroke()
+            }
         }
         Connections {
             target: view.camera

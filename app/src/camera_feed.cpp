@@ -3,9 +3,11 @@
 #include "vision/image_io.h"
 
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <QCamera>
 #include <QCameraDevice>
+#include <QColor>
 #include <QFileInfo>
 #include <QImage>
 #include <QMediaCaptureSession>
@@ -72,7 +74,7 @@ void CameraFeed::close() {
     unsettled_ = cv::Mat();
     status_.clear();
     image_.clear();
-    cells_.clear();
+    cells_.clear(), pieces_.clear();
     emit changed();
 }
 
@@ -167,7 +169,7 @@ bool CameraFeed::startJob(const adj::State& before) {
         status_ = tracker_ ? tr("Reading photo %1 of %2…").arg(next_).arg(photos_.size())
                            : tr("Learning the tiles' look, then reading photo %1…").arg(next_);
     }
-    cells_.clear();
+    cells_.clear(), pieces_.clear();
     reading_ = true;
     const std::string path = current_.toStdString();
     watcher_.setFuture(QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_,
@@ -251,7 +253,7 @@ void CameraFeed::finished() {
     const vision::Recognition& rec = r.turn.tile.recognition;
     width_ = rec.width;
     height_ = rec.height;
-    cells_.clear();
+    cells_.clear(), pieces_.clear();
     for (const vision::CellResult& c : rec.cells) {
         QVariantList points;
         for (const cv::Point2f& p : c.corners) points << double(p.x) << double(p.y);
@@ -259,6 +261,17 @@ void CameraFeed::finished() {
             QVariantMap{{"points", points},
                         {"status", QString::fromLatin1(vision::cellStatusName(c.status))},
                         {"label", QString::fromStdString(c.kind)}});
+    }
+    for (const vision::PieceBlob& b : r.turn.pieces) {
+        cv::Mat lab(1, 1, CV_32FC3, cv::Scalar(b.lab[0], b.lab[1], b.lab[2])), bgr;
+        cv::cvtColor(lab, bgr, cv::COLOR_Lab2BGR);
+        const cv::Vec3f c = bgr.at<cv::Vec3f>(0, 0) * 255.0f;
+        pieces_.push_back(QVariantMap{
+            {"x", double(b.baseInImage.x)},
+            {"y", double(b.baseInImage.y)},
+            {"colour", QColor::fromRgb(qBound(0, int(c[2]), 255), qBound(0, int(c[1]), 255),
+                                       qBound(0, int(c[0]), 255))
+                           .name()}});
     }
     status_ = tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(r.millis));
     for (const std::string& w : r.turn.warnings) status_ += "\n" + QString::fromStdString(w);

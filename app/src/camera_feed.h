@@ -35,6 +35,9 @@ class CameraFeed : public QObject {
     Q_PROPERTY(int imageHeight READ imageHeight NOTIFY changed)
     // The recognised cells: {points: [x0, y0, .. x3, y3] in image pixels, status, label}.
     Q_PROPERTY(QVariantList cells READ cells NOTIFY changed)
+    // The pieces seen on the new tile: {x, y (where each stands, image pixels), colour (as seen,
+    // "#rrggbb")}.
+    Q_PROPERTY(QVariantList pieces READ pieces NOTIFY changed)
     Q_PROPERTY(int photoIndex READ photoIndex NOTIFY changed)
     Q_PROPERTY(int photoCount READ photoCount NOTIFY changed)
 
@@ -72,6 +75,7 @@ public:
     int imageWidth() const { return width_; }
     int imageHeight() const { return height_; }
     QVariantList cells() const { return cells_; }
+    QVariantList pieces() const { return pieces_; }
     // Photos read and in all; for a video, frames.
     int photoIndex() const { return video_ || live_ ? framesRead_ : int(next_); }
     int photoCount() const { return video_ ? frameCount_ : int(photos_.size()); }
@@ -107,7 +111,7 @@ private:
     int next_ = 0;
     QString status_, image_, current_;
     int width_ = 0, height_ = 0;
-    QVariantList cells_;
+    QVariantList cells_, pieces_;
     adj::GameConfig game_;
     std::string references_;
     std::shared_ptr<vision::GameTracker> tracker_; // made by the first job; one job at a time

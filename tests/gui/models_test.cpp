@@ -380,7 +380,17 @@ TEST(GuiModels, FollowsAGameFromAVideo) {
         game.followPhotos(QString::fromStdString((history.dir / "video" / "game.avi").string())))
         << game.alert().toStdString();
     EXPECT_TRUE(game.camera()->isStream());
-    int read = 0, byHand = 0;
+    int read = 0, byHand = 0, piecesShown = 0;
+    // A piece the camera found is drawn where it stands on its picture, in its colour.
+    QObject::connect(game.camera(), &CameraFeed::observed, [&] {
+        for (const QVariant& p : game.camera()->pieces()) {
+            const QVariantMap m = p.toMap();
+            EXPECT_TRUE(m["colour"].toString().startsWith('#'));
+            EXPECT_GT(m["x"].toDouble(), 0);
+            EXPECT_LT(m["x"].toDouble(), game.camera()->imageWidth());
+            ++piecesShown;
+        }
+    });
     for (size_t i = 0; i < rec.turns.size(); ++i) {
         const int tilesBefore = game.session()->state().board().size();
         ASSERT_TRUE(waitFor([&] {
@@ -402,8 +412,10 @@ TEST(GuiModels, FollowsAGameFromAVideo) {
         ++byHand;
         ASSERT_TRUE(enterRest(game, rec.turns[i].actions)) << game.alert().toStdString();
     }
-    std::printf("%d turns read from the video, %d entered by hand\n", read, byHand);
+    std::printf("%d turns read from the video, %d entered by hand, %d pieces shown\n", read, byHand,
+                piecesShown);
     EXPECT_GE(read, 9);
+    EXPECT_GE(piecesShown, 1);
     ASSERT_TRUE(waitFor([&] { return !game.camera()->busy(); }));
     EXPECT_GT(game.camera()->photoIndex(), 200); // frames read
     EXPECT_TRUE(game.camera()->image().endsWith(".jpg"));

@@ -115,7 +115,8 @@ Item {
                     // on the last photo: its question stays on screen for the screenshot).
                     const answers = findByName(view, "cameraChoices")
                     if (answers.visible && !questionShot) { // look at it: the question's answers
-                        wait(200)
+                        findByName(view, "cameraView").parent.currentIndex = 1 // and the photo
+                        wait(300)
                         const q = grabImage(view)
                         const ok = q.save(screenshotDir + "/question.png")
                         verify(ok === undefined || ok, "saved to " + screenshotDir)
