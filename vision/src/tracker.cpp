@@ -664,6 +664,17 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                 offerLookAlike(before, *o.action, twin, out);
                 return out;
             }
+            // A quiet tile (a field, a cloister) correlates weakly with its drawing, and the
+            // drawing's own misfit there can look like a piece: the players say.
+            if (out.correlation < params_.quietTile) {
+                out.status = TrackedTurn::Status::Discrepancy;
+                out.certain = out.actions.size();
+                out.problem = "the new tile at " + where(o.action->placement.pos) +
+                              " shows little of its drawing: is what stands on it a piece?";
+                out.choices.push_back({*o.action, *piece});
+                out.choices.push_back({*o.action, {adj::Action::Kind::Pass, -1, {}, {}}});
+                return out;
+            }
         }
         const adj::State placed = s;
         if (!adj::apply(s, *piece).ok()) {

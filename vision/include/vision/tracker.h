@@ -59,6 +59,9 @@ struct TrackerParams {
                               // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
+    // A piece read on a new tile whose picture correlates less than this with its drawing (a
+    // quiet field or cloister) may be the drawing's own misfit: asked (bench: 2 of 5 wrong).
+    float quietTile = 0.4f;
     // A follower, the mayor and the wagon may often stand on one feature; the camera tells them
     // by size against this game's standing followers (their median area, once it has seen
     // this many): from `partOfAPiece` (smaller: maybe a piece half seen) up to `followerSized`
