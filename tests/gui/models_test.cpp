@@ -267,6 +267,8 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
             }
             // The photos show no piece: "no piece", when the question offers it, is one click.
             const QVariantList choices = game.cameraChoices();
+            EXPECT_FALSE(game.acceptCameraChoice(-1));
+            EXPECT_FALSE(game.acceptCameraChoice(int(choices.size()))) << "no such answer";
             for (int c = 0; c < choices.size(); ++c)
                 if (choices[c].toMap()["label"].toString().endsWith(", no piece") ||
                     choices[c].toMap()["label"].toString() == "no piece") {
