@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="42"/>
+        <location filename="../app/src/camera_feed.cpp" line="44"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Een video om te volgen: %n beeld</numerusform>
@@ -12,12 +12,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="49"/>
+        <location filename="../app/src/camera_feed.cpp" line="51"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: geen foto&apos;s (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="52"/>
+        <location filename="../app/src/camera_feed.cpp" line="54"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
@@ -25,52 +25,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="83"/>
+        <location filename="../app/src/camera_feed.cpp" line="85"/>
         <source>No temporary folder for the camera&apos;s pictures</source>
         <translation>Geen tijdelijke map voor de beelden van de camera</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="89"/>
+        <location filename="../app/src/camera_feed.cpp" line="91"/>
         <source>Waiting for a still picture from the camera…</source>
         <translation>Wachten op een stilstaand beeld van de camera…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="102"/>
+        <location filename="../app/src/camera_feed.cpp" line="104"/>
         <source>No camera is attached.</source>
         <translation>Er is geen camera aangesloten.</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="123"/>
+        <location filename="../app/src/camera_feed.cpp" line="125"/>
         <source>Camera %1: waiting for a still picture…</source>
         <translation>Camera %1: wachten op een stilstaand beeld…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="159"/>
+        <location filename="../app/src/camera_feed.cpp" line="161"/>
         <source>Reading the camera&apos;s picture…</source>
         <translation>Het beeld van de camera wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="162"/>
+        <location filename="../app/src/camera_feed.cpp" line="164"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Wachten op een stilstaand beeld in de video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="167"/>
+        <location filename="../app/src/camera_feed.cpp" line="169"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="168"/>
+        <location filename="../app/src/camera_feed.cpp" line="170"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="234"/>
+        <location filename="../app/src/camera_feed.cpp" line="236"/>
         <source>The video has ended</source>
         <translation>De video is afgelopen</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="263"/>
+        <location filename="../app/src/camera_feed.cpp" line="276"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -198,37 +198,42 @@
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="272"/>
+        <location filename="../app/src/game_controller.cpp" line="264"/>
+        <source>Turn taken back: enter it by hand; the camera then reads the next picture.</source>
+        <translation>Beurt teruggenomen: voer hem met de hand in; daarna leest de camera de volgende foto.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="277"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="279"/>
+        <location filename="../app/src/game_controller.cpp" line="284"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="286"/>
+        <location filename="../app/src/game_controller.cpp" line="291"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="290"/>
+        <location filename="../app/src/game_controller.cpp" line="295"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="291"/>
+        <location filename="../app/src/game_controller.cpp" line="296"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="308"/>
+        <location filename="../app/src/game_controller.cpp" line="313"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="308"/>
+        <location filename="../app/src/game_controller.cpp" line="313"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -236,67 +241,67 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="432"/>
+        <location filename="../app/src/game_controller.cpp" line="437"/>
         <source>No photo of this turn: entered by hand.</source>
         <translation>Geen foto van deze beurt: met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="451"/>
+        <location filename="../app/src/game_controller.cpp" line="456"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Begin eerst een spel: de foto&apos;s worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="464"/>
+        <location filename="../app/src/game_controller.cpp" line="469"/>
         <source>Start a game first: the camera&apos;s pictures are read against it.</source>
         <translation>Begin eerst een spel: de beelden van de camera worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="514"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): gelezen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="516"/>
+        <location filename="../app/src/game_controller.cpp" line="521"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): las %2; met de hand verbeterd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="518"/>
+        <location filename="../app/src/game_controller.cpp" line="523"/>
         <source>Camera (%1): %2 Answered with one of its choices.</source>
         <translation>Camera (%1): %2 Beantwoord met een van haar keuzes.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="520"/>
+        <location filename="../app/src/game_controller.cpp" line="525"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="521"/>
+        <location filename="../app/src/game_controller.cpp" line="526"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="546"/>
-        <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
-        <translation>Camera (%1): %2 Voer de rest van deze beurt met de hand in.</translation>
+        <location filename="../app/src/game_controller.cpp" line="550"/>
+        <source>Camera (%1): %2 Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2 De tegel is gelegd zoals gelezen (neem de beurt terug als hij fout is): voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="547"/>
-        <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
-        <translation>Camera (%1): %2. Voer de rest van deze beurt met de hand in.</translation>
+        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <source>Camera (%1): %2. Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2. De tegel is gelegd zoals gelezen (neem de beurt terug als hij fout is): voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="552"/>
+        <location filename="../app/src/game_controller.cpp" line="560"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="555"/>
+        <location filename="../app/src/game_controller.cpp" line="563"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="562"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
@@ -306,59 +311,59 @@
         <translation>tegel %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="590"/>
+        <location filename="../app/src/game_controller.cpp" line="598"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="592"/>
-        <location filename="../app/src/game_controller.cpp" line="608"/>
+        <location filename="../app/src/game_controller.cpp" line="600"/>
+        <location filename="../app/src/game_controller.cpp" line="616"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="592"/>
-        <location filename="../app/src/game_controller.cpp" line="608"/>
+        <location filename="../app/src/game_controller.cpp" line="600"/>
+        <location filename="../app/src/game_controller.cpp" line="616"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="595"/>
+        <location filename="../app/src/game_controller.cpp" line="603"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="597"/>
+        <location filename="../app/src/game_controller.cpp" line="605"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="598"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="601"/>
+        <location filename="../app/src/game_controller.cpp" line="609"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="602"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="606"/>
+        <location filename="../app/src/game_controller.cpp" line="614"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="612"/>
+        <location filename="../app/src/game_controller.cpp" line="620"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="612"/>
+        <location filename="../app/src/game_controller.cpp" line="620"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -688,7 +693,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="682"/>
+        <location filename="../app/src/game_controller.cpp" line="690"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -696,7 +701,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="737"/>
+        <location filename="../app/src/game_controller.cpp" line="745"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

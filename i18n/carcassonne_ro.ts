@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="42"/>
+        <location filename="../app/src/camera_feed.cpp" line="44"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Un video de urmărit: %n cadru</numerusform>
@@ -13,12 +13,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="49"/>
+        <location filename="../app/src/camera_feed.cpp" line="51"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="52"/>
+        <location filename="../app/src/camera_feed.cpp" line="54"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -27,52 +27,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="83"/>
+        <location filename="../app/src/camera_feed.cpp" line="85"/>
         <source>No temporary folder for the camera&apos;s pictures</source>
         <translation>Niciun dosar temporar pentru imaginile camerei</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="89"/>
+        <location filename="../app/src/camera_feed.cpp" line="91"/>
         <source>Waiting for a still picture from the camera…</source>
         <translation>Se așteaptă o imagine nemișcată de la cameră…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="102"/>
+        <location filename="../app/src/camera_feed.cpp" line="104"/>
         <source>No camera is attached.</source>
         <translation>Nicio cameră nu este conectată.</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="123"/>
+        <location filename="../app/src/camera_feed.cpp" line="125"/>
         <source>Camera %1: waiting for a still picture…</source>
         <translation>Camera %1: se așteaptă o imagine nemișcată…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="159"/>
+        <location filename="../app/src/camera_feed.cpp" line="161"/>
         <source>Reading the camera&apos;s picture…</source>
         <translation>Se citește imaginea camerei…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="162"/>
+        <location filename="../app/src/camera_feed.cpp" line="164"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Se așteaptă o imagine nemișcată în video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="167"/>
+        <location filename="../app/src/camera_feed.cpp" line="169"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="168"/>
+        <location filename="../app/src/camera_feed.cpp" line="170"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="234"/>
+        <location filename="../app/src/camera_feed.cpp" line="236"/>
         <source>The video has ended</source>
         <translation>Video-ul s-a terminat</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="263"/>
+        <location filename="../app/src/camera_feed.cpp" line="276"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -200,37 +200,42 @@
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="272"/>
+        <location filename="../app/src/game_controller.cpp" line="264"/>
+        <source>Turn taken back: enter it by hand; the camera then reads the next picture.</source>
+        <translation>Tura a fost luată înapoi: introdu-o de mână; apoi camera citește imaginea următoare.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/game_controller.cpp" line="277"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="279"/>
+        <location filename="../app/src/game_controller.cpp" line="284"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="286"/>
+        <location filename="../app/src/game_controller.cpp" line="291"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="290"/>
+        <location filename="../app/src/game_controller.cpp" line="295"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="291"/>
+        <location filename="../app/src/game_controller.cpp" line="296"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="308"/>
+        <location filename="../app/src/game_controller.cpp" line="313"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="308"/>
+        <location filename="../app/src/game_controller.cpp" line="313"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -239,67 +244,67 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="432"/>
+        <location filename="../app/src/game_controller.cpp" line="437"/>
         <source>No photo of this turn: entered by hand.</source>
         <translation>Nicio fotografie a acestei ture: introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="451"/>
+        <location filename="../app/src/game_controller.cpp" line="456"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="464"/>
+        <location filename="../app/src/game_controller.cpp" line="469"/>
         <source>Start a game first: the camera&apos;s pictures are read against it.</source>
         <translation>Începe întâi un joc: imaginile camerei sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="514"/>
+        <location filename="../app/src/game_controller.cpp" line="519"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): tura citită.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="516"/>
+        <location filename="../app/src/game_controller.cpp" line="521"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): a citit %2; corectată de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="518"/>
+        <location filename="../app/src/game_controller.cpp" line="523"/>
         <source>Camera (%1): %2 Answered with one of its choices.</source>
         <translation>Camera (%1): %2 Răspuns cu una dintre variantele ei.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="520"/>
+        <location filename="../app/src/game_controller.cpp" line="525"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou văzut; tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="521"/>
+        <location filename="../app/src/game_controller.cpp" line="526"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="546"/>
-        <source>Camera (%1): %2 Enter the rest of this turn by hand.</source>
-        <translation>Camera (%1): %2 Introdu restul turei de mână.</translation>
+        <location filename="../app/src/game_controller.cpp" line="550"/>
+        <source>Camera (%1): %2 Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2 Cartonașul e pus așa cum a fost citit (ia tura înapoi dacă e greșit): introdu restul turei de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="547"/>
-        <source>Camera (%1): %2. Enter the rest of this turn by hand.</source>
-        <translation>Camera (%1): %2. Introdu restul turei de mână.</translation>
+        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <source>Camera (%1): %2. Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
+        <translation>Camera (%1): %2. Cartonașul e pus așa cum a fost citit (ia tura înapoi dacă e greșit): introdu restul turei de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="552"/>
+        <location filename="../app/src/game_controller.cpp" line="560"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="555"/>
+        <location filename="../app/src/game_controller.cpp" line="563"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="554"/>
+        <location filename="../app/src/game_controller.cpp" line="562"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
@@ -309,59 +314,59 @@
         <translation>cartonașul %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="590"/>
+        <location filename="../app/src/game_controller.cpp" line="598"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="592"/>
-        <location filename="../app/src/game_controller.cpp" line="608"/>
+        <location filename="../app/src/game_controller.cpp" line="600"/>
+        <location filename="../app/src/game_controller.cpp" line="616"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="592"/>
-        <location filename="../app/src/game_controller.cpp" line="608"/>
+        <location filename="../app/src/game_controller.cpp" line="600"/>
+        <location filename="../app/src/game_controller.cpp" line="616"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="595"/>
+        <location filename="../app/src/game_controller.cpp" line="603"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="597"/>
+        <location filename="../app/src/game_controller.cpp" line="605"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="598"/>
+        <location filename="../app/src/game_controller.cpp" line="606"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="601"/>
+        <location filename="../app/src/game_controller.cpp" line="609"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="602"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="606"/>
+        <location filename="../app/src/game_controller.cpp" line="614"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="612"/>
+        <location filename="../app/src/game_controller.cpp" line="620"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="612"/>
+        <location filename="../app/src/game_controller.cpp" line="620"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -693,7 +698,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="682"/>
+        <location filename="../app/src/game_controller.cpp" line="690"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -701,7 +706,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="737"/>
+        <location filename="../app/src/game_controller.cpp" line="745"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

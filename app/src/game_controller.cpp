@@ -258,7 +258,12 @@ bool GameController::undoLastTurn() {
         setAlert(alert.empty() ? tr("There is no turn to take back.") : q(alert));
         return false;
     }
-    setAlert({});
+    // A camera following the game waits for the turn taken back to be entered again: its next
+    // picture shows the board after that turn (the alert holds it back until then).
+    choices_.clear(); // the camera's answers were for the turn taken back
+    setAlert(camera_->active() ? tr("Turn taken back: enter it by hand; the camera then reads "
+                                    "the next picture.")
+                               : QString());
     afterAction();
     return true;
 }
@@ -541,10 +546,13 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
         for (size_t i = 0; i < turn.certain; ++i)
             if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
         offerChoices(turn, turn.certain, thumbnail);
-        setAlert(
-            problem.endsWith('?')
-                ? tr("Camera (%1): %2 Enter the rest of this turn by hand.").arg(name, problem)
-                : tr("Camera (%1): %2. Enter the rest of this turn by hand.").arg(name, problem));
+        setAlert(problem.endsWith('?')
+                     ? tr("Camera (%1): %2 Its tile is played as read (take the turn back if it is "
+                          "wrong): enter the rest of this turn by hand.")
+                           .arg(name, problem)
+                     : tr("Camera (%1): %2. Its tile is played as read (take the turn back if it "
+                          "is wrong): enter the rest of this turn by hand.")
+                           .arg(name, problem));
         return;
     }
     offerChoices(turn, 0, thumbnail);
