@@ -112,16 +112,17 @@ void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
     if (observer_.missed(picture, after)) observer_.relocate(true);
     colours_ = coloursBefore_;
     followerSizes_ = followerSizesBefore_;
-    // The players said which piece it was: a follower's size is learned from it.
-    if (askedSize_ > 0 && after.board().size() > 0) {
+    // The players said what the one piece seen on the new tile was: a standing follower's size
+    // is learned from it.
+    if (pendingSize_ > 0 && after.board().size() > 0) {
         const int last = int(after.board().size()) - 1;
         const adj::PlacedTile& t = after.board().tiles().back();
         for (const adj::Meeple& m : after.meeples())
             if (after.board().tileOfNode(m.node) == last &&
                 standingFollower(*t.kind, {int(m.node) - t.firstNode, m.kind, -1, -1}))
-                followerSizes_.push_back(askedSize_);
+                followerSizes_.push_back(pendingSize_);
     }
-    askedSize_ = 0;
+    pendingSize_ = 0;
     observer_.settle(picture, after.board().size());
     returned_.clear();
 }
@@ -219,6 +220,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         return std::nullopt;
     }
     out.pieces = blobs;
+    pendingSize_ = blobs.size() == 1 ? blobs[0].area : 0; // if the players settle the turn
     if (blobs.empty()) {
         // A barn stands on a corner of the new tile, mostly on the three tiles around it.
         std::optional<adj::MeepleOption> barn;
@@ -318,7 +320,6 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                       "?";
         for (const adj::MeepleOption& m : options)
             if (sameSpot(m, options[*chosen])) offer(m);
-        askedSize_ = b.area;
         return std::nullopt;
     }
     // A wagon is a low block: it hardly leans, so its feature is the one under its middle.
@@ -552,7 +553,7 @@ std::vector<adj::MeepleOption> scoredAtOnce(const adj::State& s) {
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     coloursBefore_ = colours_;
     followerSizesBefore_ = followerSizes_;
-    askedSize_ = 0;
+    pendingSize_ = 0;
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;

@@ -148,7 +148,7 @@ private:
     // The areas of standing followers seen (the piece read where only a follower could stand,
     // or the players' answer): how big a follower looks from this camera.
     std::vector<float> followerSizes_, followerSizesBefore_;
-    float askedSize_ = 0; // the area of the piece whose kind the players were asked, else 0
+    float pendingSize_ = 0; // the one piece seen on the new tile of the last picture (its area)
     std::vector<Placed> returned_; // sent back by the last turn's scoring
     cv::Point2d foot_;             // the board point under the camera, for the picture being read
 };
