@@ -37,6 +37,12 @@ struct PieceCounts {
     int truth = 0, found = 0, extra = 0, colour = 0, feature = 0;
 };
 
+// Where a blob stands: its base, or for a wagon (a low block that hardly leans) its middle, as
+// the tracker takes it.
+cv::Point2f standsAt(const vision::PieceBlob& b, const vision::PieceTruth& q) {
+    return q.kind == "wagon" ? b.centre : b.base;
+}
+
 // The pieces of one scene, tile by tile on the truth's corners.
 PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Art& art,
                        int players) {
@@ -52,7 +58,8 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     auto match = [&](size_t ti, const vision::PieceTruth& q) -> const vision::PieceBlob* {
         const adj::PlacedTile& placed = *s.board().at(scene.tiles[ti].cell);
         for (const vision::PieceBlob& b : blobs[ti]) // the blob on the piece's feature
-            if (vision::distanceToFeature(*placed.kind, placed.rotation, q.feature, b.base) < 0.12f)
+            if (vision::distanceToFeature(*placed.kind, placed.rotation, q.feature,
+                                          standsAt(b, q)) < 0.12f)
                 return &b;
         return nullptr;
     };
@@ -83,8 +90,8 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 int nearest = -1;
                 float best = 1e9f;
                 for (int f = 0; f < int(placed.kind->features.size()); ++f) {
-                    const float d =
-                        vision::distanceToFeature(*placed.kind, placed.rotation, f, b->base);
+                    const float d = vision::distanceToFeature(*placed.kind, placed.rotation, f,
+                                                              standsAt(*b, q));
                     if (d < best) best = d, nearest = f;
                 }
                 c.feature += nearest == q.feature;
