@@ -332,9 +332,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                         distanceToFeature(*t.kind, t.rotation, options[i].feature, middle);
                     d < nearest - 1e-4f)
                     nearest = d, kind = i;
-    }
-    // The same picture: a wagon placed on a feature the tile completes, moved on to this one.
-    if (options[*kind].kind == adj::MeepleKind::Wagon) {
+        // The same picture: a wagon placed on a feature the tile completes, moved on to this one.
         const adj::MeepleOption here{options[*kind].feature, adj::MeepleKind::Wagon, -1,
                                      int(s.board().size()) - 1};
         for (const adj::MeepleOption& m : options) {
@@ -530,9 +528,8 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
 
 namespace {
 
-// After the tile (phase Meeple): a feature of it on which a piece would be scored and taken
-// back at once (the tile completes it), named ("a road"); "" if none.
-// The pieces that, placed on the tile just placed in `s`, are scored and taken back at once.
+// After the tile (phase Meeple): the pieces that, placed on the tile just placed in `s`, are scored
+// and taken back at once.
 std::vector<adj::MeepleOption> scoredAtOnce(const adj::State& s) {
     std::vector<adj::MeepleOption> out;
     const adj::PlacedTile& t = s.board().tiles().back();
