@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="44"/>
+        <location filename="../app/src/camera_feed.cpp" line="59"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Een video om te volgen: %n beeld</numerusform>
@@ -12,12 +12,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="51"/>
+        <location filename="../app/src/camera_feed.cpp" line="70"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: geen foto&apos;s (jpg of png) in deze map</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="54"/>
+        <location filename="../app/src/camera_feed.cpp" line="73"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n foto te volgen</numerusform>
@@ -25,52 +25,85 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="85"/>
+        <location filename="../app/src/camera_feed.cpp" line="109"/>
         <source>No temporary folder for the camera&apos;s pictures</source>
         <translation>Geen tijdelijke map voor de beelden van de camera</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="91"/>
+        <location filename="../app/src/camera_feed.cpp" line="117"/>
+        <source>Show the camera the table without pieces, then each player&apos;s pieces (or skip: each colour is then learned from the player&apos;s first piece).</source>
+        <translation>Toon de camera de tafel zonder stukken, daarna de stukken van elke speler (of sla over: elke kleur wordt dan geleerd van het eerste stuk van de speler).</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="119"/>
         <source>Waiting for a still picture from the camera…</source>
         <translation>Wachten op een stilstaand beeld van de camera…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="104"/>
+        <location filename="../app/src/camera_feed.cpp" line="132"/>
         <source>No camera is attached.</source>
         <translation>Er is geen camera aangesloten.</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="125"/>
+        <location filename="../app/src/camera_feed.cpp" line="153"/>
         <source>Camera %1: waiting for a still picture…</source>
         <translation>Camera %1: wachten op een stilstaand beeld…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="161"/>
+        <location filename="../app/src/camera_feed.cpp" line="173"/>
+        <source>No picture from the camera yet.</source>
+        <translation>Nog geen beeld van de camera.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="176"/>
+        <source>The table without pieces is taken: now each player&apos;s pieces.</source>
+        <translation>De tafel zonder stukken is vastgelegd: nu de stukken van elke speler.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="178"/>
+        <source>First show the camera the table without pieces.</source>
+        <translation>Toon de camera eerst de tafel zonder stukken.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/camera_feed.cpp" line="187"/>
+        <source>Player %1&apos;s colour is learned from %n piece(s).</source>
+        <translation>
+            <numerusform>De kleur van speler %1 is geleerd van %n stuk.</numerusform>
+            <numerusform>De kleur van speler %1 is geleerd van %n stukken.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="189"/>
+        <source>Player %1&apos;s colour is not learned: %2</source>
+        <translation>De kleur van speler %1 is niet geleerd: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="242"/>
         <source>Reading the camera&apos;s picture…</source>
         <translation>Het beeld van de camera wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="164"/>
+        <location filename="../app/src/camera_feed.cpp" line="245"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Wachten op een stilstaand beeld in de video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="169"/>
+        <location filename="../app/src/camera_feed.cpp" line="250"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Foto %1 van %2 wordt gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="170"/>
+        <location filename="../app/src/camera_feed.cpp" line="251"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Het uiterlijk van de tegels wordt geleerd, dan wordt foto %1 gelezen…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="236"/>
+        <location filename="../app/src/camera_feed.cpp" line="322"/>
         <source>The video has ended</source>
         <translation>De video is afgelopen</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="276"/>
+        <location filename="../app/src/camera_feed.cpp" line="360"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Foto %1 van %2 gelezen in %3 ms</translation>
     </message>
@@ -591,12 +624,27 @@
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="357"/>
+        <location filename="../qml/GameView.qml" line="360"/>
+        <source>Table without pieces</source>
+        <translation>Tafel zonder stukken</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="364"/>
+        <source>Done</source>
+        <translation>Klaar</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="390"/>
+        <source>Their pieces</source>
+        <translation>Hun stukken</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="396"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="375"/>
+        <location filename="../qml/GameView.qml" line="414"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>CameraFeed</name>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="44"/>
+        <location filename="../app/src/camera_feed.cpp" line="59"/>
         <source>A video to follow: %n frame(s)</source>
         <translation>
             <numerusform>Un video de urmărit: %n cadru</numerusform>
@@ -13,12 +13,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="51"/>
+        <location filename="../app/src/camera_feed.cpp" line="70"/>
         <source>%1: no photos (jpg or png) in this folder</source>
         <translation>%1: nicio fotografie (jpg sau png) în acest dosar</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/camera_feed.cpp" line="54"/>
+        <location filename="../app/src/camera_feed.cpp" line="73"/>
         <source>%n photo(s) to follow</source>
         <translation>
             <numerusform>%n fotografie de urmărit</numerusform>
@@ -27,52 +27,86 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="85"/>
+        <location filename="../app/src/camera_feed.cpp" line="109"/>
         <source>No temporary folder for the camera&apos;s pictures</source>
         <translation>Niciun dosar temporar pentru imaginile camerei</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="91"/>
+        <location filename="../app/src/camera_feed.cpp" line="117"/>
+        <source>Show the camera the table without pieces, then each player&apos;s pieces (or skip: each colour is then learned from the player&apos;s first piece).</source>
+        <translation>Arătați camerei masa fără piese, apoi piesele fiecărui jucător (sau săriți peste: fiecare culoare se învață atunci din prima piesă a jucătorului).</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="119"/>
         <source>Waiting for a still picture from the camera…</source>
         <translation>Se așteaptă o imagine nemișcată de la cameră…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="104"/>
+        <location filename="../app/src/camera_feed.cpp" line="132"/>
         <source>No camera is attached.</source>
         <translation>Nicio cameră nu este conectată.</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="125"/>
+        <location filename="../app/src/camera_feed.cpp" line="153"/>
         <source>Camera %1: waiting for a still picture…</source>
         <translation>Camera %1: se așteaptă o imagine nemișcată…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="161"/>
+        <location filename="../app/src/camera_feed.cpp" line="173"/>
+        <source>No picture from the camera yet.</source>
+        <translation>Încă nicio imagine de la cameră.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="176"/>
+        <source>The table without pieces is taken: now each player&apos;s pieces.</source>
+        <translation>Masa fără piese a fost preluată: acum piesele fiecărui jucător.</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="178"/>
+        <source>First show the camera the table without pieces.</source>
+        <translation>Arătați întâi camerei masa fără piese.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/camera_feed.cpp" line="187"/>
+        <source>Player %1&apos;s colour is learned from %n piece(s).</source>
+        <translation>
+            <numerusform>Culoarea jucătorului %1 a fost învățată din %n piesă.</numerusform>
+            <numerusform>Culoarea jucătorului %1 a fost învățată din %n piese.</numerusform>
+            <numerusform>Culoarea jucătorului %1 a fost învățată din %n de piese.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="189"/>
+        <source>Player %1&apos;s colour is not learned: %2</source>
+        <translation>Culoarea jucătorului %1 nu a fost învățată: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/camera_feed.cpp" line="242"/>
         <source>Reading the camera&apos;s picture…</source>
         <translation>Se citește imaginea camerei…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="164"/>
+        <location filename="../app/src/camera_feed.cpp" line="245"/>
         <source>Waiting for a still picture in the video…</source>
         <translation>Se așteaptă o imagine nemișcată în video…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="169"/>
+        <location filename="../app/src/camera_feed.cpp" line="250"/>
         <source>Reading photo %1 of %2…</source>
         <translation>Se citește fotografia %1 din %2…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="170"/>
+        <location filename="../app/src/camera_feed.cpp" line="251"/>
         <source>Learning the tiles&apos; look, then reading photo %1…</source>
         <translation>Se învață aspectul cartonașelor, apoi se citește fotografia %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="236"/>
+        <location filename="../app/src/camera_feed.cpp" line="322"/>
         <source>The video has ended</source>
         <translation>Video-ul s-a terminat</translation>
     </message>
     <message>
-        <location filename="../app/src/camera_feed.cpp" line="276"/>
+        <location filename="../app/src/camera_feed.cpp" line="360"/>
         <source>Photo %1 of %2 read in %3 ms</source>
         <translation>Fotografia %1 din %2 citită în %3 ms</translation>
     </message>
@@ -595,12 +629,27 @@
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="357"/>
+        <location filename="../qml/GameView.qml" line="360"/>
+        <source>Table without pieces</source>
+        <translation>Masa fără piese</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="364"/>
+        <source>Done</source>
+        <translation>Gata</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="390"/>
+        <source>Their pieces</source>
+        <translation>Piesele sale</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="396"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="375"/>
+        <location filename="../qml/GameView.qml" line="414"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>

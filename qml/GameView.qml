@@ -341,6 +341,31 @@ Item {
             Layout.preferredWidth: 380
             Layout.maximumWidth: 380
             Layout.fillHeight: true
+            // The camera's calibration: each player shows it their pieces before the first turn
+            // (a live camera), or a folder's calibration pictures did; what it said.
+            ColumnLayout {
+                objectName: "calibration"
+                visible: game.camera.active
+                         && (game.camera.calibrating || game.camera.calibrationNote !== "")
+                Layout.fillWidth: true
+                Label {
+                    text: game.camera.calibrationNote
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                RowLayout {
+                    visible: game.camera.calibrating
+                    Button {
+                        objectName: "bareTable"
+                        text: qsTr("Table without pieces")
+                        onClicked: game.camera.capturePlayerColour(-1)
+                    }
+                    Button {
+                        text: qsTr("Done")
+                        onClicked: game.camera.finishCalibration()
+                    }
+                }
+            }
             Repeater {
                 model: game.scoreboard
                 delegate: RowLayout {
@@ -350,6 +375,20 @@ Item {
                         color: colour
                         border.color: "black"
                         Layout.alignment: Qt.AlignTop
+                    }
+                    Rectangle { // their pieces' colour as the camera knows it (calibrated or learned)
+                        objectName: "cameraColour" + index
+                        visible: game.camera.active
+                        width: 14; height: 14
+                        color: game.camera.playerColours[index] || "transparent"
+                        border.color: "grey"
+                        Layout.alignment: Qt.AlignTop
+                    }
+                    Button {
+                        objectName: "showPieces" + index
+                        visible: game.camera.calibrating
+                        text: qsTr("Their pieces")
+                        onClicked: game.camera.capturePlayerColour(index)
                     }
                     Label {
                         Layout.fillWidth: true

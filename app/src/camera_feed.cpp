@@ -19,6 +19,20 @@
 
 #include <chrono>
 
+namespace {
+
+// An L*a*b* colour as QML's "#rrggbb".
+QString labColourName(const cv::Vec3f& lab) {
+    cv::Mat px(1, 1, CV_32FC3, cv::Scalar(lab[0], lab[1], lab[2])), bgr;
+    cv::cvtColor(px, bgr, cv::COLOR_Lab2BGR);
+    const cv::Vec3f c = bgr.at<cv::Vec3f>(0, 0) * 255.0f;
+    return QColor::fromRgb(qBound(0, int(c[2]), 255), qBound(0, int(c[1]), 255),
+                           qBound(0, int(c[0]), 255))
+        .name();
+}
+
+} // namespace
+
 CameraFeed::CameraFeed(QObject* parent) : QObject(parent) {
     connect(&watcher_, &QFutureWatcher<Result>::finished, this, &CameraFeed::finished);
 }
@@ -32,6 +46,7 @@ bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
     close();
     game_ = game;
     references_ = references.toStdString();
+    calibrated_ = vision::PlayerColours(game.players);
     if (QFileInfo(folder).isFile()) { // a video: its still frames are read, one per turn
         auto video = std::make_shared<Video>();
         std::string why;
@@ -45,8 +60,12 @@ bool CameraFeed::openFolder(const QString& folder, const adj::GameConfig& game,
         emit changed();
         return true;
     }
-    for (const std::string& p : vision::picturesIn(folder.toStdString()))
-        photos_ << QString::fromStdString(p);
+    for (const std::string& p : vision::picturesIn(folder.toStdString())) {
+        if (vision::calibrationPlayer(p) >= -1)
+            calibrationPhotos_.push_back(p);
+        else
+            photos_ << QString::fromStdString(p);
+    }
     if (photos_.isEmpty()) {
         if (error) *error = tr("%1: no photos (jpg or png) in this folder").arg(folder);
         return false;
@@ -60,6 +79,11 @@ void CameraFeed::close() {
     watcher_.waitForFinished();
     reading_ = false; // a result still on its way is dropped
     photos_.clear();
+    calibrationPhotos_.clear();
+    calibrated_ = vision::PlayerColours();
+    calibrating_ = false;
+    calibrationNote_.clear();
+    lastFrame_ = bareTable_ = cv::Mat();
     video_.reset();
     if (camera_) camera_->stop();
     sink_.reset(), session_.reset(), camera_.reset();
@@ -88,6 +112,10 @@ bool CameraFeed::openStream(const adj::GameConfig& game, const QString& referenc
     game_ = game;
     references_ = references.toStdString();
     live_ = true;
+    calibrated_ = vision::PlayerColours(game.players);
+    calibrating_ = true;
+    calibrationNote_ = tr("Show the camera the table without pieces, then each player's pieces "
+                          "(or skip: each colour is then learned from the player's first piece).");
     status_ = tr("Waiting for a still picture from the camera…");
     emit changed();
     return true;
@@ -130,18 +158,71 @@ bool CameraFeed::openCamera(const adj::GameConfig& game, const QString& referenc
 void CameraFeed::pushFrame(const cv::Mat& bgr) {
     if (!live_ || bgr.empty()) return;
     ++framesRead_;
+    lastFrame_ = bgr;
     if (!liveGate_.push(bgr)) return;
     stillFrame_ = bgr;
-    if (!wanted_ || busy()) return;
+    if (calibrating_ || !wanted_ || busy()) return;
     const adj::State before = std::move(*wanted_); // startJob copies it into the job
     wanted_.reset();
     startJob(before);
 }
 
+bool CameraFeed::capturePlayerColour(int player) {
+    if (!live_ || !calibrating_) return false;
+    if (lastFrame_.empty()) {
+        calibrationNote_ = tr("No picture from the camera yet.");
+    } else if (player < 0) {
+        bareTable_ = lastFrame_;
+        calibrationNote_ = tr("The table without pieces is taken: now each player's pieces.");
+    } else if (bareTable_.empty()) {
+        calibrationNote_ = tr("First show the camera the table without pieces.");
+    } else {
+        const vision::Calibration c =
+            vision::calibrateColour(bareTable_, lastFrame_, player, calibrated_);
+        if (c.ok) {
+            calibrated_.set(player, c.lab);
+            if (tracker_) tracker_->setPlayerColour(player, c.lab);
+        }
+        calibrationNote_ = c.ok
+                               ? tr("Player %1's colour is learned from %n piece(s).", "", c.pieces)
+                                     .arg(player + 1)
+                               : tr("Player %1's colour is not learned: %2")
+                                     .arg(player + 1)
+                                     .arg(QString::fromStdString(c.problem));
+        bool all = true;
+        for (int p = 0; p < calibrated_.players(); ++p) all = all && calibrated_.known(p);
+        if (all) {
+            emit changed();
+            finishCalibration();
+            return true;
+        }
+        emit changed();
+        return c.ok;
+    }
+    emit changed();
+    return player < 0 && !bareTable_.empty();
+}
+
+void CameraFeed::finishCalibration() {
+    if (!calibrating_) return;
+    calibrating_ = false;
+    // The frames of the pieces shown are no turn: the next still frame is.
+    stillFrame_ = cv::Mat();
+    emit changed();
+}
+
+QStringList CameraFeed::playerColours() const {
+    const vision::PlayerColours& known = tracker_ ? tracker_->colours() : calibrated_;
+    QStringList out;
+    for (int p = 0; p < known.players(); ++p)
+        out << (known.known(p) ? labColourName(known.colour(p)) : QString());
+    return out;
+}
+
 bool CameraFeed::observeNext(const adj::State& before) {
     if (busy() || !hasNext()) return false;
     if (live_) { // read the still frame there is, or the next one
-        if (stillFrame_.empty())
+        if (stillFrame_.empty() || calibrating_)
             wanted_ = before;
         else
             startJob(before);
@@ -172,53 +253,58 @@ bool CameraFeed::startJob(const adj::State& before) {
     cells_.clear(), pieces_.clear();
     reading_ = true;
     const std::string path = current_.toStdString();
-    watcher_.setFuture(QtConcurrent::run([tracker = tracker_, game = game_, refsFrom = references_,
-                                          before, path, video = video_, still] {
-        Result r;
-        r.tiles = before.board().size();
-        // The first photo also learns the edition's look (enrolment), off the UI thread.
-        r.tracker = tracker;
-        if (!r.tracker) {
-            const std::optional<vision::ReferenceSet> refs =
-                vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
-            if (!refs) {
-                r.error = "cannot learn the tiles' look: " + r.error;
+    watcher_.setFuture(QtConcurrent::run(
+        [tracker = tracker_, game = game_, refsFrom = references_, before, path, video = video_,
+         still, calibrated = calibrated_, calibration = calibrationPhotos_] {
+            Result r;
+            r.tiles = before.board().size();
+            // The first photo also learns the edition's look (enrolment), off the UI thread.
+            r.tracker = tracker;
+            if (!r.tracker) {
+                const std::optional<vision::ReferenceSet> refs =
+                    vision::loadReferences(refsFrom, vision::gameSets(game), &r.error);
+                if (!refs) {
+                    r.error = "cannot learn the tiles' look: " + r.error;
+                    return r;
+                }
+                r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
+                for (int p = 0; p < calibrated.players(); ++p) // a stream's calibration
+                    if (calibrated.known(p)) r.tracker->setPlayerColour(p, calibrated.colour(p));
+                r.calibration = vision::calibrateFrom(*r.tracker, calibration); // a folder's
+            }
+            vision::ImageResult img;
+            if (!still.empty()) { // a live camera's still frame
+                img.image = still;
+                cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
+            } else if (video) { // the next still frame, kept as a file for the window to show
+                bool stable = false;
+                while (!stable && video->reader.next(&img.image))
+                    stable = video->gate.push(img.image);
+                r.frame = video->reader.index();
+                if (!stable) {
+                    r.ended = true;
+                    return r;
+                }
+                cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
+            } else {
+                img = vision::readImage(path);
+            }
+            if (!img.ok()) {
+                r.error = img.error;
                 return r;
             }
-            r.tracker = std::make_shared<vision::GameTracker>(*refs, game);
-        }
-        vision::ImageResult img;
-        if (!still.empty()) { // a live camera's still frame
-            img.image = still;
-            cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
-        } else if (video) { // the next still frame, kept as a file for the window to show
-            bool stable = false;
-            while (!stable && video->reader.next(&img.image)) stable = video->gate.push(img.image);
-            r.frame = video->reader.index();
-            if (!stable) {
-                r.ended = true;
-                return r;
-            }
-            cv::imwrite(path, img.image, {cv::IMWRITE_JPEG_QUALITY, 85});
-        } else {
-            img = vision::readImage(path);
-        }
-        if (!img.ok()) {
-            r.error = img.error;
+            const auto start = std::chrono::steady_clock::now();
+            r.turn = r.tracker->observe(before, img.image);
+            r.millis =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
+            // A photo is taken after its turn, so once the players enter the turn it shows it;
+            // a still frame of a video or a camera may be a hand held over the table before it.
+            if (r.turn.status != vision::TrackedTurn::Status::Turn && !video && still.empty())
+                r.image = img.image;
+            r.thumbnail = vision::thumbnailJpeg(img.image); // kept with the turn in the history
             return r;
-        }
-        const auto start = std::chrono::steady_clock::now();
-        r.turn = r.tracker->observe(before, img.image);
-        r.millis =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        // A photo is taken after its turn, so once the players enter the turn it shows it;
-        // a still frame of a video or a camera may be a hand held over the table before it.
-        if (r.turn.status != vision::TrackedTurn::Status::Turn && !video && still.empty())
-            r.image = img.image;
-        r.thumbnail = vision::thumbnailJpeg(img.image); // kept with the turn in the history
-        return r;
-    }));
+        }));
     emit changed();
     return true;
 }
@@ -240,6 +326,11 @@ void CameraFeed::finished() {
         image_ = QUrl::fromLocalFile(current_).toString();
     }
     tracker_ = r.tracker;
+    if (!r.calibration.empty()) {
+        QStringList said;
+        for (const std::string& line : r.calibration) said << QString::fromStdString(line);
+        calibrationNote_ = said.join('\n');
+    }
     unsettled_ = r.image, unsettledTiles_ = r.tiles;
     if (!r.error.empty()) {
         status_ = QString::fromStdString(r.error);
@@ -262,17 +353,10 @@ void CameraFeed::finished() {
                         {"status", QString::fromLatin1(vision::cellStatusName(c.status))},
                         {"label", QString::fromStdString(c.kind)}});
     }
-    for (const vision::PieceBlob& b : r.turn.pieces) {
-        cv::Mat lab(1, 1, CV_32FC3, cv::Scalar(b.lab[0], b.lab[1], b.lab[2])), bgr;
-        cv::cvtColor(lab, bgr, cv::COLOR_Lab2BGR);
-        const cv::Vec3f c = bgr.at<cv::Vec3f>(0, 0) * 255.0f;
-        pieces_.push_back(QVariantMap{
-            {"x", double(b.baseInImage.x)},
-            {"y", double(b.baseInImage.y)},
-            {"colour", QColor::fromRgb(qBound(0, int(c[2]), 255), qBound(0, int(c[1]), 255),
-                                       qBound(0, int(c[0]), 255))
-                           .name()}});
-    }
+    for (const vision::PieceBlob& b : r.turn.pieces)
+        pieces_.push_back(QVariantMap{{"x", double(b.baseInImage.x)},
+                                      {"y", double(b.baseInImage.y)},
+                                      {"colour", labColourName(b.lab)}});
     status_ = tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(r.millis));
     for (const std::string& w : r.turn.warnings) status_ += "\n" + QString::fromStdString(w);
     emit changed();

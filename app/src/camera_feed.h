@@ -38,6 +38,13 @@ class CameraFeed : public QObject {
     // The pieces seen on the new tile: {x, y (where each stands, image pixels), colour (as seen,
     // "#rrggbb")}.
     Q_PROPERTY(QVariantList pieces READ pieces NOTIFY changed)
+    // Each player's colour as the camera knows it: "#rrggbb", or "" while it is not known (it
+    // is then learned from the player's first piece).
+    Q_PROPERTY(QStringList playerColours READ playerColours NOTIFY changed)
+    // A live camera, before the first turn: the players show it their pieces (no frame is read
+    // as a turn meanwhile); what the last calibration said.
+    Q_PROPERTY(bool calibrating READ calibrating NOTIFY changed)
+    Q_PROPERTY(QString calibrationNote READ calibrationNote NOTIFY changed)
     Q_PROPERTY(int photoIndex READ photoIndex NOTIFY changed)
     Q_PROPERTY(int photoCount READ photoCount NOTIFY changed)
 
@@ -45,7 +52,8 @@ public:
     explicit CameraFeed(QObject* parent = nullptr);
     ~CameraFeed() override;
 
-    // Photos (jpg, png) of `folder` in name order, one per turn, or, when `folder` is a file, a
+    // Photos (jpg, png) of `folder` in name order, one per turn (calibration-N pictures first
+    // give the players' colours, vision::calibrateFrom), or, when `folder` is a file, a
     // video's still frames; false with *error when there are none or the video cannot be read. The
     // tiles' look for `game` is learned with the first photo, off the UI thread. `references`: what
     // the edition looks like (vision::loadReferences: "" = our drawn tiles, a .refs file, or a
@@ -60,6 +68,12 @@ public:
     // (vision::StableFrameGate) is kept, and read once the game asks for the next turn.
     bool openStream(const adj::GameConfig& game, const QString& references, QString* error);
     void pushFrame(const cv::Mat& bgr);
+    // Calibration of a stream: the latest frame is the table before the first turn without
+    // pieces (player -1), or with a few of `player`'s pieces added (vision::calibrateColour).
+    // False when refused: calibrationNote says why. It ends once every player's colour is
+    // known, or with finishCalibration() (the rest learned from their first pieces).
+    Q_INVOKABLE bool capturePlayerColour(int player);
+    Q_INVOKABLE void finishCalibration();
     void close();
     // Reads the next photo against `before` (the engine's state); observed() follows.
     bool observeNext(const adj::State& before);
@@ -76,6 +90,9 @@ public:
     int imageHeight() const { return height_; }
     QVariantList cells() const { return cells_; }
     QVariantList pieces() const { return pieces_; }
+    QStringList playerColours() const;
+    bool calibrating() const { return calibrating_; }
+    QString calibrationNote() const { return calibrationNote_; }
     // Photos read and in all; for a video, frames.
     int photoIndex() const { return video_ || live_ ? framesRead_ : int(next_); }
     int photoCount() const { return video_ ? frameCount_ : int(photos_.size()); }
@@ -98,8 +115,9 @@ private:
         cv::Mat image; // the photo, kept when the players must settle it
         int tiles = 0; // on the board it was read against
         double millis = 0;
-        int frame = 0;      // a video's frames read so far
-        bool ended = false; // the video ended before another still picture
+        std::vector<std::string> calibration; // what calibrateFrom said (the first job)
+        int frame = 0;                        // a video's frames read so far
+        bool ended = false;                   // the video ended before another still picture
     };
     struct Video { // one job at a time reads it
         vision::VideoReader reader;
@@ -108,7 +126,13 @@ private:
     void finished();
     bool startJob(const adj::State& before);
     QStringList photos_;
+    std::vector<std::string> calibrationPhotos_; // a folder's calibration-N pictures
     int next_ = 0;
+    // Colours calibrated before the tracker exists (a stream), handed to it when it is made.
+    vision::PlayerColours calibrated_;
+    bool calibrating_ = false;
+    QString calibrationNote_;
+    cv::Mat lastFrame_, bareTable_; // a stream's latest frame; the table without pieces
     QString status_, image_, current_;
     int width_ = 0, height_ = 0;
     QVariantList cells_, pieces_;

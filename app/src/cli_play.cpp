@@ -182,10 +182,13 @@ int play(const std::vector<std::string>& args) {
         int counts[4] = {0, 0, 0,
                          0}; // RecordingFollower::How: camera, corrected, answered, by hand
         std::vector<double> millis;
+        // The players' colours first, from the calibration pictures (calibration-N.jpg).
+        for (const std::string& line : vision::calibrateFrom(tracker, pictures))
+            if (!quiet) std::printf("%s%s\n", tty ? "\r\033[K" : "", line.c_str());
         for (size_t i = 0; i < pictures.size(); ++i) {
             const std::string name = std::filesystem::path(pictures[i]).filename().string();
             if (game->state().terminal() || follower.finished()) break;
-            if (!follower.wants(name)) continue;
+            if (!follower.wants(name) || vision::calibrationPlayer(name) >= -1) continue;
             const vision::ImageResult img = vision::readImage(pictures[i]);
             if (!img.ok()) { // said, and passed over: the players enter the turn by hand
                 std::fprintf(stderr, "\n%s\n", img.error.c_str());

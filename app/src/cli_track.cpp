@@ -248,9 +248,13 @@ int visionTrack(const std::vector<std::string>& args) {
         }
         if (settles) tracker.resolved(image, s);
     };
+    // The players' colours first, from the calibration pictures (calibration-N.jpg).
+    for (const std::string& line : vision::calibrateFrom(tracker, pictures))
+        if (!json) std::printf("  %s\n", line.c_str());
     int seen = 0; // pictures, or a video's frames
     for (const std::string& picture : pictures) {
         if (s.terminal() || follower.finished()) break;
+        if (vision::calibrationPlayer(picture) >= -1) continue;
         ++seen;
         const vision::ImageResult img = vision::readImage(picture);
         if (!img.ok()) {

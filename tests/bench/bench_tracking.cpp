@@ -10,12 +10,16 @@
 //    the time of GameTracker::observe per settled picture (p50, p95).
 //
 //   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [--abbey-mayor]
-//   [-v]
+//   [--calibrate] [-v]
+// --calibrate: the players first show the camera their pieces (GameTracker::calibrate): the
+// pieces stage's colours and the games' trackers start from those colours.
 // --abbey-mayor: both with Abbey & Mayor (its tiles; the mayor, wagon and barn among the pieces).
 // -v prints each piece whose colour was read as another player's, and each game's notes.
 #include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
+#include "vision/recording.h"
+#include "vision/tracker.h"
 
 #include "adjudicator/random_game.h"
 #include "tiledb/catalogue.h"
@@ -44,8 +48,8 @@ cv::Point2f standsAt(const vision::PieceBlob& b, const vision::PieceTruth& q) {
 }
 
 // The pieces of one scene, tile by tile on the truth's corners.
-PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Art& art,
-                       int players) {
+PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Art& art, int players,
+                       const vision::PlayerColours* calibrated) {
     PieceCounts c;
     const vision::CameraOverBoard cam =
         vision::cameraOverBoard(scene.boardToImage, scene.image.size());
@@ -54,7 +58,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
         blobs.push_back(vision::findPieces(
             scene.image, t.corners, vision::drawingsOf(art.refs, t.kind, t.rotation),
             vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners)));
-    vision::PlayerColours colours(players);
+    vision::PlayerColours colours = calibrated ? *calibrated : vision::PlayerColours(players);
     auto match = [&](size_t ti, const vision::PieceTruth& q) -> const vision::PieceBlob* {
         const adj::PlacedTile& placed = *s.board().at(scene.tiles[ti].cell);
         for (const vision::PieceBlob& b : blobs[ti]) // the blob on the piece's feature
@@ -104,11 +108,27 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     return c;
 }
 
+// --calibrate: each player's colour from pictures of their pieces on the start tile, taken by
+// the scene's camera before the game (GameTracker::calibrate); refusals are printed.
+vision::PlayerColours calibrate(const adj::GameConfig& cfg, const vision::SceneParams& p,
+                                const Art& art, int* refused) {
+    vision::GameTracker tracker(art.refs, cfg);
+    const adj::State start = *adj::State::create(cfg);
+    const cv::Mat bare = vision::calibrationPicture(start, p, art.faces, -1);
+    for (int q = 0; q < cfg.players; ++q) {
+        const vision::Calibration c =
+            tracker.calibrate(bare, vision::calibrationPicture(start, p, art.faces, q), q);
+        if (!c.ok)
+            ++*refused, std::printf("  calibration of player %d: %s\n", q + 1, c.problem.c_str());
+    }
+    return tracker.colours();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     int scenes = 16, games = 5, tiles = 0, only = -1;
-    bool abbeyMayor = false;
+    bool abbeyMayor = false, calibrated = false;
     std::string arts = "procedural,newart";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--scenes") && i + 1 < argc)
@@ -119,6 +139,8 @@ int main(int argc, char** argv) {
             tiles = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--game") && i + 1 < argc)
             only = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--calibrate"))
+            calibrated = true;
         else if (!std::strcmp(argv[i], "--abbey-mayor"))
             abbeyMayor = true;
         else if (!std::strcmp(argv[i], "-v"))
@@ -128,7 +150,7 @@ int main(int argc, char** argv) {
         else {
             std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--game G] "
                                  "[--tiles N] [--art procedural,newart,classic] [--abbey-mayor] "
-                                 "[-v]\n");
+                                 "[--calibrate] [-v]\n");
             return 2;
         }
     }
@@ -143,6 +165,7 @@ int main(int argc, char** argv) {
     const double tilts[4] = {0, 20, 35, 45};
     std::printf("| pieces: art | scenes | pieces | recall %% | extra | colour %% | feature %% |\n"
                 "|---|---|---|---|---|---|---|\n");
+    int refused = 0;
     for (const Art& art : sources) {
         PieceCounts sum;
         for (int k = 0; k < scenes; ++k) {
@@ -159,7 +182,15 @@ int main(int argc, char** argv) {
             p.blur = 0.6 + 0.4 * (k % 3);
             p.pieces = true;
             p.seed = std::uint64_t(k + 1);
-            const PieceCounts c = pieceScene(vision::renderScene(s, p, art.faces), s, art, players);
+            std::optional<vision::PlayerColours> colours;
+            if (calibrated) { // a camera fixed over the board, for the pictures before the game
+                const adj::Bounds b = s.board().extent();
+                p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
+                p.tilesAcross = std::max(b.maxY - b.minY + 2.5, (b.maxX - b.minX + 2.5) * 9 / 16);
+                colours = calibrate(cfg, p, art, &refused);
+            }
+            const PieceCounts c = pieceScene(vision::renderScene(s, p, art.faces), s, art, players,
+                                             colours ? &*colours : nullptr);
             sum.truth += c.truth, sum.found += c.found, sum.extra += c.extra;
             sum.colour += c.colour, sum.feature += c.feature;
         }
@@ -184,7 +215,9 @@ int main(int argc, char** argv) {
             p.maxTiles = tiles;
             const vision::Recording rec =
                 vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
-            const vision::TrackingEvaluation e = vision::followRecording(rec, art.refs);
+            const vision::TrackingEvaluation e =
+                vision::followRecording(rec, art.refs, {}, calibrated);
+            refused += calibrated ? players - e.calibrated : 0;
             std::printf("| %s%s | %d | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
                         art.name.c_str(), abbeyMayor ? " + A&M" : "", players, e.turns, e.read,
                         e.wrong, e.byHand, e.answerable, e.scoresEqual ? "yes" : "NO",
@@ -194,5 +227,6 @@ int main(int argc, char** argv) {
                 for (const std::string& note : e.notes) std::printf("    %s\n", note.c_str());
             std::fflush(stdout);
         }
+    if (calibrated) std::printf("\ncalibrations refused: %d\n", refused);
     return 0;
 }

@@ -75,6 +75,12 @@ TEST(GuiModels, SampleGameThroughTheControllerAndItsModels) {
         EXPECT_EQ(game.scoreboard()->data(i, ScoreboardModel::NameRole).toString().toStdString(),
                   sample.players[size_t(p)].name);
     }
+    // The recording's calibration pictures gave each player's colour before the first turn.
+    ASSERT_TRUE(game.camera()->active()) << "the build draws the sample's recording";
+    EXPECT_EQ(game.camera()->calibrationNote().count("colour learned from 2 pieces"), 3)
+        << game.camera()->calibrationNote().toStdString();
+    EXPECT_EQ(game.camera()->playerColours().size(), 3);
+    for (const QString& c : game.camera()->playerColours()) EXPECT_TRUE(c.startsWith('#'));
     // Every turn reached the log as it was played, and the final scoring has explanations.
     EXPECT_EQ(logRowsSeen, game.log()->rowCount());
     EXPECT_GT(game.log()->rowCount(), 70);
@@ -447,6 +453,25 @@ TEST(GuiModels, FollowsALiveCameraFrameByFrame) {
     QString why;
     ASSERT_TRUE(game.camera()->openStream(cfg, {}, &why)) << why.toStdString();
     ASSERT_TRUE(game.camera()->observeNext(game.session()->state()));
+    // Before the first turn the players show the camera their pieces (no frame is read as a
+    // turn meanwhile): the table without pieces, then each player's.
+    EXPECT_TRUE(game.camera()->calibrating());
+    EXPECT_FALSE(game.camera()->capturePlayerColour(0)) << "no picture yet";
+    game.camera()->pushFrame(rec.calibrationPicture(-1));
+    EXPECT_FALSE(game.camera()->capturePlayerColour(0)) << "the table without pieces first";
+    ASSERT_TRUE(game.camera()->capturePlayerColour(-1));
+    EXPECT_FALSE(game.camera()->capturePlayerColour(0)) << "nothing added to the bare table";
+    EXPECT_TRUE(game.camera()->calibrationNote().contains("no piece was added"))
+        << game.camera()->calibrationNote().toStdString();
+    for (int p = 0; p < cfg.players; ++p) {
+        EXPECT_TRUE(game.camera()->playerColours()[p].isEmpty());
+        game.camera()->pushFrame(rec.calibrationPicture(p));
+        ASSERT_TRUE(game.camera()->capturePlayerColour(p))
+            << game.camera()->calibrationNote().toStdString();
+        EXPECT_TRUE(game.camera()->playerColours()[p].startsWith('#'));
+    }
+    EXPECT_FALSE(game.camera()->calibrating()) << "every colour is known: the game is followed";
+    EXPECT_FALSE(game.camera()->busy()) << "the pictures of the pieces shown are no turn";
     vision::VideoReader video;
     ASSERT_TRUE(video.open(dir + "/game.avi", &error)) << error;
     cv::Mat frame;

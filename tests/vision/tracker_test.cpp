@@ -7,9 +7,15 @@
 #include "vision/evaluate.h"
 
 #include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 namespace {
 // The camera fixed over the table at 20 degrees tilt, knocked once.
@@ -122,4 +128,97 @@ TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {
     bad.insert(bad.begin() + 1, bad[0]); // the same tile twice in a row: no piece phase yet
     EXPECT_FALSE(vision::recordActions(cfg, bad, p, {}, &error));
     EXPECT_NE(error.find("action 2 is refused"), std::string::npos) << error;
+}
+
+// Calibration: before the first turn, the camera takes the table with the start tile alone,
+// then each player's pieces put on it. The colour learned must be nearest the colour the
+// generator drew that player's pieces in (six players: the base game's colours, black among
+// them, and two more). A picture with nothing added, a player shown twice, a hand over the
+// table and a picture of another size are refused, saying why, and learn nothing.
+TEST(GameTracker, LearnsEachPlayersColourFromPicturesOfTheirPieces) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 6);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const vision::Recording rec = vision::recordGame(cfg, 11, fixedCamera(20, 5, -1, 30));
+    const cv::Mat bare = rec.calibrationPicture(-1);
+    vision::GameTracker tracker(refs, cfg);
+
+    const vision::Calibration none = tracker.calibrate(bare, bare, 0);
+    EXPECT_FALSE(none.ok);
+    EXPECT_NE(none.problem.find("no piece was added"), std::string::npos) << none.problem;
+    EXPECT_FALSE(tracker.colours().known(0));
+
+    for (int p = 0; p < cfg.players; ++p) {
+        const vision::Calibration c = tracker.calibrate(bare, rec.calibrationPicture(p), p);
+        ASSERT_TRUE(c.ok) << "player " << p + 1 << ": " << c.problem;
+        EXPECT_EQ(c.pieces, 2) << "the start tile's city and road each hold one";
+    }
+    for (int p = 0; p < cfg.players; ++p) {
+        const cv::Vec3b bgr = rec.params.camera.playerColours[size_t(p)];
+        const cv::Mat one(1, 1, CV_8UC3, cv::Scalar(bgr[0], bgr[1], bgr[2]));
+        EXPECT_EQ(tracker.colours().nearest(vision::meanLab(one, cv::Mat(1, 1, CV_8U, 255))), p)
+            << "player " << p + 1;
+    }
+    // Player 2's pieces shown as player 3's: refused, the colour learned stays.
+    const cv::Vec3f third = tracker.colours().colour(2);
+    const vision::Calibration twice = tracker.calibrate(bare, rec.calibrationPicture(1), 2);
+    EXPECT_FALSE(twice.ok);
+    EXPECT_NE(twice.problem.find("look like player 2's"), std::string::npos) << twice.problem;
+    EXPECT_EQ(tracker.colours().colour(2), third);
+
+    EXPECT_FALSE(tracker.calibrate(bare, rec.calibrationPicture(0), 6).ok); // no such player
+    vision::SceneParams handOver = rec.cameraFor(0);
+    handOver.occluder = true;
+    const vision::Calibration hand = tracker.calibrate(
+        bare, vision::renderScene(rec.turns.front().before, handOver, rec.faces).image, 0);
+    EXPECT_FALSE(hand.ok);
+    EXPECT_NE(hand.problem.find("a large part of the picture changed"), std::string::npos)
+        << hand.problem;
+    cv::Mat half;
+    cv::resize(rec.calibrationPicture(0), half, {}, 0.5, 0.5);
+    EXPECT_FALSE(tracker.calibrate(bare, half, 0).ok);
+
+    // From a folder's pictures: calibration-0 without pieces, calibration-N with player N's.
+    EXPECT_EQ(vision::calibrationPlayer("/x/calibration-0.jpg"), -1);
+    EXPECT_EQ(vision::calibrationPlayer("calibration-12.png"), 11);
+    EXPECT_EQ(vision::calibrationPlayer("calibration-x.jpg"), -2);
+    EXPECT_EQ(vision::calibrationPlayer("turn-001-b.jpg"), -2);
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("carc-calibration-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    cv::imwrite((dir / "calibration-2.png").string(), rec.calibrationPicture(1));
+    vision::GameTracker fresh(refs, cfg);
+    std::vector<std::string> files = {(dir / "calibration-2.png").string()};
+    std::vector<std::string> said = vision::calibrateFrom(fresh, files);
+    ASSERT_EQ(said.size(), 1u);
+    EXPECT_NE(said[0].find("no picture of the table without pieces"), std::string::npos) << said[0];
+    std::ofstream((dir / "calibration-0.jpg").string()) << "not a picture";
+    files.push_back((dir / "calibration-0.jpg").string());
+    said = vision::calibrateFrom(fresh, files);
+    ASSERT_EQ(said.size(), 1u);
+    EXPECT_NE(said[0].find("calibration-0.jpg: cannot decode"), std::string::npos) << said[0];
+    cv::imwrite(files.back(), bare);
+    said = vision::calibrateFrom(fresh, files);
+    ASSERT_EQ(said.size(), 1u);
+    EXPECT_NE(said[0].find("player 2's colour learned from 2 pieces"), std::string::npos)
+        << said[0];
+    EXPECT_TRUE(fresh.colours().known(1));
+    EXPECT_FALSE(fresh.colours().known(0));
+    std::filesystem::remove_all(dir);
+}
+
+// A whole game followed after the players showed their colours: every player calibrated, and
+// the game followed no worse than when each colour is learned from its first piece (the
+// first test's recording).
+TEST(GameTracker, FollowsAGameAfterCalibration) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg), 2);
+    const vision::Recording rec = vision::recordGame(cfg, 2027, fixedCamera(30, 41, 15, 30));
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs, {}, true);
+    for (const std::string& note : f.notes) std::printf("%s\n", note.c_str());
+    std::printf("%d calibrated; %d turns: %d read, %d by hand, %d wrong\n", f.calibrated, f.turns,
+                f.read, f.byHand, f.wrong);
+    EXPECT_EQ(f.calibrated, 3);
+    EXPECT_TRUE(f.scoresEqual);
+    EXPECT_LE(f.wrong, 1);
+    EXPECT_GE(f.read, 17);
 }

@@ -138,10 +138,18 @@ bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
 }
 
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
-                                   const TrackerParams& params) {
+                                   const TrackerParams& params, bool calibrate) {
     TrackingEvaluation f;
     GameTracker tracker(refs, rec.game, params);
     adj::State s = *adj::State::create(rec.game);
+    const cv::Mat bare = calibrate && !rec.turns.empty() ? rec.calibrationPicture(-1) : cv::Mat();
+    for (int p = 0; !bare.empty() && p < rec.game.players; ++p) {
+        const Calibration c = tracker.calibrate(bare, rec.calibrationPicture(p), p);
+        if (c.ok)
+            ++f.calibrated;
+        else
+            f.notes.push_back("calibration of player " + std::to_string(p + 1) + ": " + c.problem);
+    }
     for (size_t i = 0; i < rec.turns.size(); ++i) {
         const RecordedTurn& truth = rec.turns[i];
         ++f.turns;

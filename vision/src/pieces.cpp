@@ -91,6 +91,46 @@ cv::Vec3f meanLab(const cv::Mat& bgr, const cv::Mat& mask) {
     return lab.at<cv::Vec3f>(0, 0);
 }
 
+std::vector<ShownBlob> piecesShown(const cv::Mat& bare, const cv::Mat& shown,
+                                   const ShownParams& params, int* large) {
+    std::vector<ShownBlob> out;
+    if (large) *large = 0;
+    if (bare.empty() || bare.size() != shown.size() || bare.type() != shown.type()) return out;
+    // The light may differ a little between the two pictures (a camera's exposure): match the
+    // means, which the few pixels of the pieces hardly move.
+    const cv::Scalar shift = cv::mean(shown) - cv::mean(bare);
+    cv::Mat diff;
+    cv::absdiff(shown, bare + shift, diff);
+    std::vector<cv::Mat> ch;
+    cv::split(diff, ch);
+    cv::Mat sum;
+    cv::add(ch[0], ch[1], sum, cv::noArray(), CV_16U);
+    cv::add(sum, ch[2], sum, cv::noArray(), CV_16U);
+    cv::Mat changed = sum > params.change;
+    const cv::Mat k3 = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
+    cv::morphologyEx(changed, changed, cv::MORPH_OPEN, k3); // sensor noise, JPEG blocks
+    cv::morphologyEx(changed, changed, cv::MORPH_CLOSE, k3);
+    cv::Mat labels, stats, centroids;
+    const int n = cv::connectedComponentsWithStats(changed, labels, stats, centroids, 8);
+    const double area = double(bare.total());
+    for (int i = 1; i < n; ++i) {
+        const int pixels = stats.at<int>(i, cv::CC_STAT_AREA);
+        const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                           stats.at<int>(i, cv::CC_STAT_WIDTH),
+                           stats.at<int>(i, cv::CC_STAT_HEIGHT));
+        if (pixels > params.maxArea * area && large) ++*large;
+        if (pixels < params.minArea * area || pixels > params.maxArea * area) continue;
+        cv::Mat mask = labels(box) == i, core;
+        cv::erode(mask, core, k3);
+        ShownBlob b{box, pixels, {}};
+        b.lab = meanLab(shown(box), cv::countNonZero(core) >= 8 ? core : mask);
+        out.push_back(b);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const ShownBlob& a, const ShownBlob& b) { return a.pixels > b.pixels; });
+    return out;
+}
+
 namespace {
 
 // A tile's picture unwarped and softened, and how well the best of its drawings, fitted to the

@@ -135,6 +135,22 @@ std::vector<RecordedPicture> Recording::pictures(size_t turn) const {
     return out;
 }
 
+cv::Mat Recording::calibrationPicture(int player) const {
+    return vision::calibrationPicture(turns.front().before, cameraFor(0), faces, player);
+}
+
+cv::Mat calibrationPicture(const adj::State& start, SceneParams p, const TileFaceSource& faces,
+                           int player) {
+    p.pieces = true;
+    const adj::PlacedTile& t = start.board().tiles().front();
+    std::vector<adj::Meeple> shown;
+    for (size_t f = 0; f < t.kind->features.size() && player >= 0; ++f)
+        if (t.kind->features[f].kind != tiledb::FeatureKind::Field)
+            shown.push_back(
+                {adj::NodeId(t.firstNode + f), std::uint8_t(player), adj::MeepleKind::Follower, 0});
+    return renderScene(start, p, faces, shown).image;
+}
+
 namespace {
 
 bool makeFolder(const std::string& dir, std::string* error) {
@@ -167,6 +183,13 @@ std::string pictureName(size_t turn, const std::string& suffix) {
 
 bool writeRecording(const Recording& r, const std::string& dir, std::string* error) {
     if (!makeFolder(dir, error)) return false;
+    for (int p = -1; p < r.game.players && !r.turns.empty(); ++p) {
+        const std::string file = dir + "/calibration-" + std::to_string(p + 1) + ".jpg";
+        if (!cv::imwrite(file, r.calibrationPicture(p), {cv::IMWRITE_JPEG_QUALITY, 90})) {
+            *error = file + ": cannot write the picture";
+            return false;
+        }
+    }
     for (size_t i = 0; i < r.turns.size(); ++i)
         for (const RecordedPicture& pic : r.pictures(i)) {
             const std::string file = dir + "/" + pictureName(i, pic.suffix) + ".jpg";

@@ -1,11 +1,14 @@
 #include "vision/tracker.h"
 
+#include "vision/image_io.h"
+
 #include "adjudicator/actions.h"
 
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 namespace vision {
@@ -135,6 +138,109 @@ void GameTracker::setPlayerColour(int player, const cv::Vec3f& lab) {
 std::optional<cv::Point2f> GameTracker::footIn(const TurnObservation& o,
                                                const CellResult& c) const {
     return boardPointInTile(o.recognition.boardToImage, foot_, c.corners);
+}
+
+Calibration calibrateColour(const cv::Mat& bare, const cv::Mat& shown, int player,
+                            const PlayerColours& known, const TrackerParams& params) {
+    Calibration out;
+    const std::string who = "player " + std::to_string(player + 1);
+    if (player < 0 || player >= known.players()) {
+        out.problem = "there is no " + who + " in this game";
+        return out;
+    }
+    if (bare.empty() || bare.size() != shown.size()) {
+        out.problem = "the two pictures are not from the same camera (" +
+                      std::to_string(bare.cols) + "x" + std::to_string(bare.rows) + " and " +
+                      std::to_string(shown.cols) + "x" + std::to_string(shown.rows) + ")";
+        return out;
+    }
+    int large = 0;
+    const std::vector<ShownBlob> blobs = piecesShown(bare, shown, params.shown, &large);
+    if (large > 0) {
+        out.problem = "a large part of the picture changed (a hand, or the camera moved): "
+                      "take the picture again with only " +
+                      who + "'s pieces added";
+        return out;
+    }
+    if (blobs.empty()) {
+        out.problem = "no piece was added since the picture without pieces: put a few of " + who +
+                      "'s pieces in the camera's view";
+        return out;
+    }
+    // The median of each channel: one odd blob (a shadow, a crumb) does not pull it.
+    for (int ch = 0; ch < 3; ++ch) {
+        std::vector<float> v;
+        for (const ShownBlob& b : blobs) v.push_back(b.lab[ch]);
+        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+        out.lab[ch] = v[v.size() / 2];
+    }
+    PlayerColours one(1);
+    one.set(0, out.lab);
+    const auto unlike = std::count_if(blobs.begin(), blobs.end(), [&](const ShownBlob& b) {
+        return one.distance(0, b.lab) > params.sameColour;
+    });
+    if (unlike > 0) {
+        out.problem = std::to_string(unlike) + " of the " + std::to_string(blobs.size()) +
+                      " pieces seen differ in colour from the others: show only " + who +
+                      "'s pieces";
+        return out;
+    }
+    for (int p = 0; p < known.players(); ++p)
+        if (p != player && known.distance(p, out.lab) < params.minColourGap) {
+            out.problem = who + "'s pieces look like player " + std::to_string(p + 1) +
+                          "'s: the camera cannot tell them apart";
+            return out;
+        }
+    out.ok = true;
+    out.pieces = int(blobs.size());
+    return out;
+}
+
+int calibrationPlayer(const std::string& fileName) {
+    const std::string stem = std::filesystem::path(fileName).stem().string();
+    const std::string prefix = "calibration-";
+    if (stem.rfind(prefix, 0) != 0 || stem.size() == prefix.size() || stem.size() > 14) return -2;
+    int n = 0;
+    for (char c : stem.substr(prefix.size())) {
+        if (c < '0' || c > '9') return -2;
+        n = n * 10 + (c - '0');
+    }
+    return n - 1;
+}
+
+std::vector<std::string> calibrateFrom(GameTracker& tracker,
+                                       const std::vector<std::string>& pictures) {
+    std::vector<std::string> said;
+    std::vector<std::pair<int, std::string>> shown;
+    std::string bareFile;
+    for (const std::string& path : pictures) {
+        const int p = calibrationPlayer(path);
+        if (p == -1) bareFile = path;
+        if (p >= 0) shown.emplace_back(p, path);
+    }
+    if (shown.empty()) return said;
+    if (bareFile.empty())
+        return {"calibration: no picture of the table without pieces (calibration-0): each "
+                "player's colour is learned from their first piece"};
+    const ImageResult bare = readImage(bareFile);
+    if (!bare.ok()) return {"calibration: " + bare.error};
+    for (const auto& [player, path] : shown) {
+        const std::string who = "player " + std::to_string(player + 1);
+        const ImageResult img = readImage(path);
+        const Calibration c = img.ok() ? tracker.calibrate(bare.image, img.image, player)
+                                       : Calibration{false, {}, 0, img.error};
+        said.push_back(c.ok
+                           ? who + "'s colour learned from " + std::to_string(c.pieces) +
+                                 " pieces (" + std::filesystem::path(path).filename().string() + ")"
+                           : who + "'s colour not learned: " + c.problem);
+    }
+    return said;
+}
+
+Calibration GameTracker::calibrate(const cv::Mat& bare, const cv::Mat& shown, int player) {
+    const Calibration c = calibrateColour(bare, shown, player, colours_, params_);
+    if (c.ok) setPlayerColour(player, c.lab);
+    return c;
 }
 
 std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj::PlacedTile& t,

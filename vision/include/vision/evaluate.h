@@ -42,6 +42,7 @@ struct TrackingEvaluation {
     int warnings = 0;         // pieces on the board the picture disagreed with
     int handAlerts = 0;       // pictures with a hand over the table that raised a discrepancy
     int answerable = 0;       // turns by hand whose question offered the turn as played (one click)
+    int calibrated = 0;       // players whose colour a calibration picture gave
     bool scoresEqual = false; // the final scores are the generating game's
     // GameTracker::observe per settled picture: read incrementally (the camera where it was),
     // and through the full recognition (the first picture, the camera moved).
@@ -59,7 +60,9 @@ bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
 // The q-quantile (0..1) of a set of timings (0 when empty): p50, p95 in reports.
 double percentile(std::vector<double> v, double q);
 
+// calibrate: each player first shows their pieces (Recording::calibrationPicture); refused
+// calibrations are noted, and that player's colour is learned from their first piece.
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
-                                   const TrackerParams& params = {});
+                                   const TrackerParams& params = {}, bool calibrate = false);
 
 } // namespace vision

@@ -136,6 +136,23 @@ private:
     std::vector<int> samples_;
 };
 
+// Calibration: what was put in view between two pictures from the same camera, `bare` without
+// it and `shown` with it (a player's pieces on the table): blobs of changed pixels, light
+// matched, each with its colour. Art-blind: no tile needs to be recognised.
+struct ShownBlob {
+    cv::Rect box; // in the picture
+    int pixels = 0;
+    cv::Vec3f lab; // its colour (L*a*b*), from its core (its rim blends with the table)
+};
+struct ShownParams {
+    int change = 75;          // summed channel difference (0..765) of a changed pixel
+    double minArea = 0.00002; // share of the picture: smaller blobs are noise
+    double maxArea = 0.02;    // larger: a hand or a moved object, not a piece
+};
+// *large: how many changed areas were too large for a piece.
+std::vector<ShownBlob> piecesShown(const cv::Mat& bare, const cv::Mat& shown,
+                                   const ShownParams& params = {}, int* large = nullptr);
+
 // The mean L*a*b* colour of some pixels of a BGR picture (the pixels where mask != 0).
 cv::Vec3f meanLab(const cv::Mat& bgr, const cv::Mat& mask);
 

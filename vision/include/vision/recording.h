@@ -47,11 +47,13 @@ struct Recording {
     // The pictures of turn i: a hand (if any), the piece before scoring (if any), then the
     // settled picture after the turn.
     std::vector<RecordedPicture> pictures(size_t turn) const;
+    // Before the first turn, each player shows the camera their colour: a follower of `player`
+    // on each of the start tile's features but its fields (calibration-N.jpg, N = player + 1);
+    // player -1: the start tile alone, the picture they are compared with (calibration-0.jpg).
+    cv::Mat calibrationPicture(int player) const;
     RecordingParams params;
     TileFaceSource faces;
-
-private:
-    SceneParams cameraFor(size_t turn) const;
+    SceneParams cameraFor(size_t turn) const; // the camera for turn i's pictures
 };
 
 // A seeded random game (adj::playRandomGame) as a recording (pictures are drawn on demand).
@@ -66,9 +68,16 @@ std::optional<Recording> recordActions(const adj::GameConfig& game,
                                        const TileFaceSource& faces = {},
                                        std::string* error = nullptr);
 
-// Writes every picture as DIR/turn-NNN-SUFFIX.jpg (see RecordedPicture) and the
-// game's turns as DIR/turns.txt (one turn's text a line); false with *error on failure.
+// Writes every picture as DIR/turn-NNN-SUFFIX.jpg (see RecordedPicture), each player's
+// calibration picture as DIR/calibration-N.jpg and the game's turns as DIR/recording.txt;
+// false with *error on failure.
 bool writeRecording(const Recording& r, const std::string& dir, std::string* error);
+
+// The table before the first turn (`start`: the start tile alone) from camera `p`, with a
+// follower of `player` on each of the start tile's features but its fields (-1: none), as the
+// players show the camera their colours.
+cv::Mat calibrationPicture(const adj::State& start, SceneParams p, const TileFaceSource& faces,
+                           int player);
 
 // A video of the recording, DIR/game.avi (Motion JPEG): each picture held for `hold` frames,
 // `fade` frames blending into it from the one before (the motion a StableFrameGate waits

@@ -59,6 +59,7 @@ struct TrackerParams {
                               // another drawing's misfit below this share of the classifier's
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
+    ShownParams shown;        // calibration: the pieces a player shows the camera
     // A piece read on a new tile whose picture correlates less than this with its drawing (a
     // quiet field or cloister) may be the drawing's own misfit: asked (bench: 2 of 5 wrong).
     float quietTile = 0.4f;
@@ -79,6 +80,32 @@ struct TrackerParams {
     int barnChange = 90;
 };
 
+struct Calibration {
+    bool ok = false;
+    cv::Vec3f lab;       // the colour learned (L*a*b*)
+    int pieces = 0;      // how many pieces it was learned from
+    std::string problem; // !ok: what is wrong with the picture, for people
+};
+
+// Calibration from two pictures taken before the first turn, the camera where it will stay:
+// `bare`, the table without pieces, and `shown`, with a few of `player`'s pieces put in view
+// (on the start tile, say). Refused when the pieces differ in colour, or look like another
+// player's in `known` (the colours calibrated so far).
+Calibration calibrateColour(const cv::Mat& bare, const cv::Mat& shown, int player,
+                            const PlayerColours& known, const TrackerParams& params = {});
+
+// Calibration pictures among a folder's photos: calibration-0.* shows the table before the first
+// turn, calibration-N.* the same with a few of player N's pieces added. The player a file name
+// shows (0-based), -1 for calibration-0, -2 for a name that is not a calibration picture's.
+int calibrationPlayer(const std::string& fileName);
+
+class GameTracker;
+// Calibrates `tracker` from the calibration pictures among `pictures` (paths; others are passed
+// over): for people, a line for each picture of a player's pieces, and for a missing or
+// unreadable picture without pieces.
+std::vector<std::string> calibrateFrom(GameTracker& tracker,
+                                       const std::vector<std::string>& pictures);
+
 class GameTracker {
 public:
     GameTracker(const ReferenceSet& refs, const adj::GameConfig& game, TrackerParams params = {});
@@ -94,6 +121,9 @@ public:
     // Calibration: the colour of a player's pieces (e.g. from a picture of them); without it,
     // a player's colour is learned from the first piece the player places.
     void setPlayerColour(int player, const cv::Vec3f& lab);
+    // calibrateColour: the colour becomes the player's when it is accepted; neither picture is a
+    // turn.
+    Calibration calibrate(const cv::Mat& bare, const cv::Mat& shown, int player);
     const PlayerColours& colours() const { return colours_; }
 
 private:
