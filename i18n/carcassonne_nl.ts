@@ -520,131 +520,142 @@
         <translation>Bekijk het voorbeeldspel</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="111"/>
+        <source>Tile pictures the camera learns from</source>
+        <translation>Tegelafbeeldingen waarvan de camera leert</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="129"/>
+        <source>Folder of tile pictures, one per kind</source>
+        <translation>Map met tegelafbeeldingen, één per soort</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="135"/>
+        <source>Name</source>
+        <translation>Naam</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="140"/>
+        <source>Enrol</source>
+        <translation>Aanleren</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Player</source>
         <translation>Speler</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Roads</source>
         <translation>Wegen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Cities</source>
         <translation>Steden</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Cloisters</source>
         <translation>Kloosters</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="120"/>
+        <location filename="../qml/GameView.qml" line="175"/>
         <source>Farms</source>
         <translation>Boerderijen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="120"/>
+        <location filename="../qml/GameView.qml" line="175"/>
         <source>Total</source>
         <translation>Totaal</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="138"/>
+        <location filename="../qml/GameView.qml" line="193"/>
         <source>Final scoring</source>
         <translation>Eindtelling</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="155"/>
+        <location filename="../qml/GameView.qml" line="210"/>
         <source>Which tile was drawn?</source>
         <translation>Welke tegel is getrokken?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="205"/>
+        <location filename="../qml/GameView.qml" line="260"/>
         <source>Folder of photos (one per turn) or a video file</source>
         <translation>Map met foto&apos;s (één per beurt) of een videobestand</translation>
     </message>
     <message>
-        <source>Folder of photos, one per turn</source>
-        <translation type="vanished">Map met foto&apos;s, één per beurt</translation>
-    </message>
-    <message>
-        <location filename="../qml/GameView.qml" line="210"/>
+        <location filename="../qml/GameView.qml" line="265"/>
         <source>Follow</source>
         <translation>Volgen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="221"/>
+        <location filename="../qml/GameView.qml" line="276"/>
         <source>Follow the live camera</source>
         <translation>Volg de live camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="231"/>
-        <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
-        <translation>Tegelafbeeldingen: een map of een .refs-bestand (leeg: getekende tegels)</translation>
-    </message>
-    <message>
-        <location filename="../qml/GameView.qml" line="238"/>
+        <location filename="../qml/GameView.qml" line="286"/>
         <source>Take back the last turn (correction)</source>
         <translation>Neem de laatste beurt terug (correctie)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="244"/>
+        <location filename="../qml/GameView.qml" line="292"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="259"/>
+        <location filename="../qml/GameView.qml" line="307"/>
         <source>Board</source>
         <translation>Bord</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="260"/>
+        <location filename="../qml/GameView.qml" line="308"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="298"/>
+        <location filename="../qml/GameView.qml" line="346"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="303"/>
+        <location filename="../qml/GameView.qml" line="351"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="316"/>
+        <location filename="../qml/GameView.qml" line="364"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="320"/>
+        <location filename="../qml/GameView.qml" line="368"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="360"/>
+        <location filename="../qml/GameView.qml" line="408"/>
         <source>Table without pieces</source>
         <translation>Tafel zonder stukken</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="364"/>
+        <location filename="../qml/GameView.qml" line="412"/>
         <source>Done</source>
         <translation>Klaar</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="390"/>
+        <location filename="../qml/GameView.qml" line="438"/>
         <source>Their pieces</source>
         <translation>Hun stukken</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="396"/>
+        <location filename="../qml/GameView.qml" line="444"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="414"/>
+        <location filename="../qml/GameView.qml" line="462"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -744,6 +755,49 @@
         <location filename="../app/src/game_controller.cpp" line="690"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
+    </message>
+</context>
+<context>
+    <name>TileArtModel</name>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="33"/>
+        <source>Drawn tiles (built in)</source>
+        <translation>Getekende tegels (ingebouwd)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="35"/>
+        <source>%1 (cannot be used: %2)</source>
+        <translation>%1 (niet bruikbaar: %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="37"/>
+        <source>%1 (%2 pictures)</source>
+        <translation>%1 (%2 afbeeldingen)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="75"/>
+        <source>Which folder of tile pictures?</source>
+        <translation>Welke map met tegelafbeeldingen?</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="81"/>
+        <source>Learning the tiles&apos; look from %1…</source>
+        <translation>Het uiterlijk van de tegels wordt geleerd uit %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="107"/>
+        <source>Not enrolled: %1</source>
+        <translation>Niet aangeleerd: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="114"/>
+        <source>Kept as &quot;%1&quot; (%2 pictures of %3 tile kinds).</source>
+        <translation>Bewaard als ‘%1’ (%2 afbeeldingen van %3 tegelsoorten).</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="118"/>
+        <source>Files that name no tile kind: %1.</source>
+        <translation>Bestanden die geen tegelsoort noemen: %1.</translation>
     </message>
 </context>
 <context>

@@ -525,131 +525,142 @@
         <translation>Urmărește jocul demonstrativ</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="111"/>
+        <source>Tile pictures the camera learns from</source>
+        <translation>Imaginile pieselor din care învață camera</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="129"/>
+        <source>Folder of tile pictures, one per kind</source>
+        <translation>Dosar cu imagini ale pieselor, una pentru fiecare tip</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="135"/>
+        <source>Name</source>
+        <translation>Nume</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="140"/>
+        <source>Enrol</source>
+        <translation>Învață</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Player</source>
         <translation>Jucător</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Roads</source>
         <translation>Drumuri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Cities</source>
         <translation>Orașe</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="119"/>
+        <location filename="../qml/GameView.qml" line="174"/>
         <source>Cloisters</source>
         <translation>Mănăstiri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="120"/>
+        <location filename="../qml/GameView.qml" line="175"/>
         <source>Farms</source>
         <translation>Câmpuri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="120"/>
+        <location filename="../qml/GameView.qml" line="175"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="138"/>
+        <location filename="../qml/GameView.qml" line="193"/>
         <source>Final scoring</source>
         <translation>Punctajul final</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="155"/>
+        <location filename="../qml/GameView.qml" line="210"/>
         <source>Which tile was drawn?</source>
         <translation>Ce cartonaș s-a tras?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="205"/>
+        <location filename="../qml/GameView.qml" line="260"/>
         <source>Folder of photos (one per turn) or a video file</source>
         <translation>Dosar de fotografii (una pe tură) sau un fișier video</translation>
     </message>
     <message>
-        <source>Folder of photos, one per turn</source>
-        <translation type="vanished">Dosar de fotografii, una pe tură</translation>
-    </message>
-    <message>
-        <location filename="../qml/GameView.qml" line="210"/>
+        <location filename="../qml/GameView.qml" line="265"/>
         <source>Follow</source>
         <translation>Urmărește</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="221"/>
+        <location filename="../qml/GameView.qml" line="276"/>
         <source>Follow the live camera</source>
         <translation>Urmărește camera în direct</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="231"/>
-        <source>Tile pictures: a folder or a .refs file (empty: drawn tiles)</source>
-        <translation>Imagini ale cartonașelor: un dosar sau un fișier .refs (gol: cartonașe desenate)</translation>
-    </message>
-    <message>
-        <location filename="../qml/GameView.qml" line="238"/>
+        <location filename="../qml/GameView.qml" line="286"/>
         <source>Take back the last turn (correction)</source>
         <translation>Anulează ultima tură (corectură)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="244"/>
+        <location filename="../qml/GameView.qml" line="292"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="259"/>
+        <location filename="../qml/GameView.qml" line="307"/>
         <source>Board</source>
         <translation>Tabla</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="260"/>
+        <location filename="../qml/GameView.qml" line="308"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="298"/>
+        <location filename="../qml/GameView.qml" line="346"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="303"/>
+        <location filename="../qml/GameView.qml" line="351"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="316"/>
+        <location filename="../qml/GameView.qml" line="364"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="320"/>
+        <location filename="../qml/GameView.qml" line="368"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="360"/>
+        <location filename="../qml/GameView.qml" line="408"/>
         <source>Table without pieces</source>
         <translation>Masa fără piese</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="364"/>
+        <location filename="../qml/GameView.qml" line="412"/>
         <source>Done</source>
         <translation>Gata</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="390"/>
+        <location filename="../qml/GameView.qml" line="438"/>
         <source>Their pieces</source>
         <translation>Piesele sale</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="396"/>
+        <location filename="../qml/GameView.qml" line="444"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="414"/>
+        <location filename="../qml/GameView.qml" line="462"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -750,6 +761,49 @@
         <location filename="../app/src/game_controller.cpp" line="690"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
+    </message>
+</context>
+<context>
+    <name>TileArtModel</name>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="33"/>
+        <source>Drawn tiles (built in)</source>
+        <translation>Piese desenate (incluse)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="35"/>
+        <source>%1 (cannot be used: %2)</source>
+        <translation>%1 (nu poate fi folosit: %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="37"/>
+        <source>%1 (%2 pictures)</source>
+        <translation>%1 (%2 imagini)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="75"/>
+        <source>Which folder of tile pictures?</source>
+        <translation>Care dosar cu imagini ale pieselor?</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="81"/>
+        <source>Learning the tiles&apos; look from %1…</source>
+        <translation>Se învață aspectul pieselor din %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="107"/>
+        <source>Not enrolled: %1</source>
+        <translation>Nu a fost învățat: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="114"/>
+        <source>Kept as &quot;%1&quot; (%2 pictures of %3 tile kinds).</source>
+        <translation>Păstrat ca „%1” (%2 imagini cu %3 tipuri de piese).</translation>
+    </message>
+    <message>
+        <location filename="../app/src/tile_art_model.cpp" line="118"/>
+        <source>Files that name no tile kind: %1.</source>
+        <translation>Fișiere care nu numesc niciun tip de piesă: %1.</translation>
     </message>
 </context>
 <context>

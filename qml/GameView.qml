@@ -101,6 +101,61 @@ Item {
                 Layout.fillWidth: true
             }
 
+            // How the tiles look to the camera: our drawn tiles, or a set enrolled from pictures
+            // of an edition's tiles (kept for every later game). Chosen before the camera starts.
+            TileArtModel { id: tileArt; objectName: "tileArt" }
+            ColumnLayout {
+                objectName: "tileArtPanel"
+                visible: !game.samplePlaying && !game.finished && !game.camera.active
+                Layout.fillWidth: true
+                Label { text: qsTr("Tile pictures the camera learns from") }
+                ComboBox {
+                    id: tileArtBox
+                    objectName: "tileArtBox"
+                    Layout.fillWidth: true
+                    model: tileArt
+                    textRole: "label"
+                    valueRole: "path"
+                    Connections {
+                        target: tileArt
+                        function onEnrolled(path) { tileArtBox.currentIndex = tileArt.indexOfPath(path) }
+                    }
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    TextField {
+                        id: enrolFolder
+                        objectName: "enrolFolder"
+                        placeholderText: qsTr("Folder of tile pictures, one per kind")
+                        Layout.fillWidth: true
+                    }
+                    TextField {
+                        id: enrolName
+                        objectName: "enrolName"
+                        placeholderText: qsTr("Name")
+                        Layout.preferredWidth: 80
+                    }
+                    Button {
+                        objectName: "enrol"
+                        text: qsTr("Enrol")
+                        enabled: !tileArt.busy
+                        onClicked: tileArt.enrol(enrolFolder.text, enrolName.text)
+                    }
+                }
+                ProgressBar {
+                    visible: tileArt.busy
+                    value: tileArt.progress
+                    Layout.fillWidth: true
+                }
+                Label {
+                    objectName: "enrolStatus"
+                    visible: tileArt.status !== ""
+                    text: tileArt.status
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+            }
+
             // The end: the final scoring, feature by feature.
             ScrollView {
                 id: finalView
@@ -204,12 +259,12 @@ Item {
                     objectName: "photoFolder"
                     placeholderText: qsTr("Folder of photos (one per turn) or a video file")
                     Layout.fillWidth: true
-                    onAccepted: game.followPhotos(text, artSource.text)
+                    onAccepted: game.followPhotos(text, tileArtBox.currentValue)
                 }
                 Button {
                     text: qsTr("Follow")
                     onClicked: {
-                        game.followPhotos(photoFolder.text, artSource.text)
+                        game.followPhotos(photoFolder.text, tileArtBox.currentValue)
                         middleTabs.currentIndex = 1
                     }
                 }
@@ -220,16 +275,9 @@ Item {
                          && game.cameraAttached
                 text: qsTr("Follow the live camera")
                 onClicked: {
-                    game.followCamera(artSource.text)
+                    game.followCamera(tileArtBox.currentValue)
                     middleTabs.currentIndex = 1
                 }
-            }
-            TextField { // how this edition's tiles look: learned from pictures of them
-                id: artSource
-                objectName: "artSource"
-                visible: game.running && !game.finished && !game.samplePlaying
-                placeholderText: qsTr("Tile pictures: a folder or a .refs file (empty: drawn tiles)")
-                Layout.fillWidth: true
             }
             Button {
                 objectName: "undo"

@@ -5,6 +5,7 @@
 #include "cli_commands.h"
 #include "recording_follower.h"
 #include "sample_game.h"
+#include "tile_set_library.h"
 
 #include "adjudicator/actions.h"
 #include "adjudicator/render.h"
@@ -180,7 +181,9 @@ int visionTrack(const std::vector<std::string>& args) {
         return 1;
     }
     adj::State s = *created;
-    const auto refs = vision::loadReferences(refsSource, vision::gameSets(game), &error);
+    const auto refs =
+        vision::loadReferences(carc::tileSetSource(carc::defaultTileSetFolder(), refsSource),
+                               vision::gameSets(game), &error);
     if (!refs) {
         std::fprintf(stderr, "carcassonne vision track: %s\n", error.c_str());
         return 1;

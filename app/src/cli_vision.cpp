@@ -2,6 +2,7 @@
 // files. synth renders a seeded position with known truth; enrol learns an edition's look
 // from reference images; recognise reads a board from one photo; classify-tile reads one tile.
 #include "cli_commands.h"
+#include "tile_set_library.h"
 
 #include "adjudicator/random_game.h"
 #include "vision/image_io.h"
@@ -119,7 +120,8 @@ struct Common {
     // The reference set from --refs, or our procedural art when none is given.
     std::optional<vision::ReferenceSet> references(const char* command) const {
         std::string error;
-        auto r = vision::loadReferences(refs, vision::gameSets(game()), &error);
+        auto r = vision::loadReferences(carc::tileSetSource(carc::defaultTileSetFolder(), refs),
+                                        vision::gameSets(game()), &error);
         if (!r) std::fprintf(stderr, "carcassonne vision %s: %s\n", command, error.c_str());
         return r;
     }
@@ -131,9 +133,29 @@ struct Common {
     }
 };
 
+// The tile sets kept for every game (tile_set_library.h): our drawn tiles, then each kept set.
+int tileSets(const std::vector<std::string>& args) {
+    if (!args.empty()) {
+        std::fprintf(stderr, "usage: carcassonne vision tile-sets\n");
+        return 2;
+    }
+    const std::string folder = carc::defaultTileSetFolder();
+    std::printf("Tile sets the camera knows (%s):\n", folder.c_str());
+    for (const carc::TileSetEntry& e : carc::listTileSets(folder)) {
+        if (e.path.empty())
+            std::printf("  (built in)  our drawn tiles\n");
+        else if (!e.problem.empty())
+            std::printf("  %-20s  cannot be used: %s\n", e.name.c_str(), e.problem.c_str());
+        else
+            std::printf("  %-20s  %d pictures of %d tile kinds\n", e.name.c_str(), e.images,
+                        e.kinds);
+    }
+    return 0;
+}
+
 int enrol(const std::vector<std::string>& args) {
     Common c;
-    std::string from, out = "tiles.refs";
+    std::string from, out = "tiles.refs", keep;
     bool autumn = false;
     for (size_t i = 0; i < args.size(); ++i) {
         if (c.take(args, i)) continue;
@@ -141,19 +163,42 @@ int enrol(const std::vector<std::string>& args) {
             from = args[++i];
         else if (args[i] == "--out" && i + 1 < args.size())
             out = args[++i];
+        else if (args[i] == "--keep" && i + 1 < args.size())
+            keep = args[++i];
         else if (args[i] == "--procedural-autumn")
             autumn = true;
         else {
             std::fprintf(stderr, "usage: carcassonne vision enrol [--set base|winter|demo] "
                                  "[--abbey-mayor] [--from FOLDER | --procedural-autumn] "
-                                 "[--out FILE.refs]\n"
+                                 "[--out FILE.refs | --keep NAME]\n"
                                  "  FOLDER: one image per tile kind, named by JCloisterZone id "
                                  "(BA/RCr.jpg) or by our id (D.png); without --from: our "
-                                 "procedural art\n");
+                                 "procedural art\n"
+                                 "  --keep NAME: kept with the tile sets the camera knows "
+                                 "(every edition; `--refs NAME` and the window use it)\n");
             return 2;
         }
     }
     if (!c.valid("enrol")) return 1;
+    if (!keep.empty()) {
+        if (from.empty()) {
+            std::fprintf(stderr, "carcassonne vision enrol: --keep needs --from FOLDER\n");
+            return 2;
+        }
+        std::string error;
+        std::vector<std::string> skipped;
+        const auto kept =
+            carc::enrolTileSet(carc::defaultTileSetFolder(), keep, from, &error, {}, &skipped);
+        if (!kept) {
+            std::fprintf(stderr, "carcassonne vision enrol: %s\n", error.c_str());
+            return 1;
+        }
+        std::printf("%s: %d pictures of %d tile kinds, kept as \"%s\"\n", kept->path.c_str(),
+                    kept->images, kept->kinds, kept->name.c_str());
+        for (const std::string& f : skipped)
+            std::printf("  skipped (names no tile kind): %s\n", f.c_str());
+        return 0;
+    }
     const auto sets = vision::gameSets(c.game());
     std::optional<vision::ReferenceSet> refs;
     std::vector<std::string> skipped;
@@ -292,12 +337,13 @@ int vision(const std::vector<std::string>& args) {
     const std::string sub = args.empty() ? "" : args[0];
     if (sub == "synth") return synth(rest);
     if (sub == "enrol") return enrol(rest);
+    if (sub == "tile-sets") return tileSets(rest);
     if (sub == "recognise" || sub == "recognize") return recognise(rest);
     if (sub == "classify-tile") return classifyTile(rest);
     if (sub == "record") return visionRecord(rest);
     if (sub == "track") return visionTrack(rest);
-    std::fprintf(
-        stderr, "usage: carcassonne vision synth|enrol|recognise|classify-tile|record|track ...\n");
+    std::fprintf(stderr, "usage: carcassonne vision "
+                         "synth|enrol|tile-sets|recognise|classify-tile|record|track ...\n");
     return 2;
 }
 

@@ -1,5 +1,7 @@
 #include "history_store.h"
 
+#include "data_folder.h"
+
 #include <sqlite3.h>
 
 #include <chrono>
@@ -144,10 +146,7 @@ std::string newUuid() {
 }
 
 std::string Store::defaultPath() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    const char* home = std::getenv("HOME");
-    const std::string base = xdg && *xdg ? xdg : std::string(home ? home : ".") + "/.local/share";
-    return base + "/carcassonne-scorer/history.sqlite";
+    return carc::dataFolder() + "/history.sqlite";
 }
 
 std::unique_ptr<Store> Store::open(const std::string& path, Access access) {

@@ -1,5 +1,7 @@
 #include "rules_search.h"
 
+#include "data_folder.h"
+
 #include <sqlite3.h>
 
 #include <cctype>
@@ -89,10 +91,7 @@ bool exec(sqlite3* db, const char* sql, std::string* error) {
 } // namespace
 
 std::string RulesSearch::defaultPath() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    const char* home = std::getenv("HOME");
-    const std::string base = xdg && *xdg ? xdg : std::string(home ? home : ".") + "/.local/share";
-    return base + "/carcassonne-scorer/rules-index.sqlite";
+    return dataFolder() + "/rules-index.sqlite";
 }
 
 std::string RulesSearch::ftsQuery(const std::string& question, adj::kb::Lang lang) {

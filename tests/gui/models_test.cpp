@@ -4,6 +4,7 @@
 #include "game_controller.h"
 #include "history_model.h"
 #include "sample_game.h"
+#include "tile_art_model.h"
 
 #include "adjudicator/random_game.h"
 #include "vision/evaluate.h"
@@ -22,8 +23,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <set>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -506,4 +510,104 @@ TEST(GuiModels, FollowsALiveCameraFrameByFrame) {
         EXPECT_FALSE(game.followCamera());
         EXPECT_EQ(game.alert(), "No camera is attached.");
     }
+}
+
+// Tile sets enrolled from pictures of an edition's tiles (one per kind) are kept for every later
+// game, listed after our drawn tiles. Enrolment runs off the UI thread and reports its progress;
+// a taken name, a bad name, a folder with a damaged picture, and a damaged kept file are said
+// plainly and write nothing. A photo of that art is then read with the kept set.
+TEST(GuiModels, EnrolsAndKeepsTileSets) {
+    TempHistory temp;
+    TileArtModel sets;
+    Tester tester(&sets, Tester::FailureReportingMode::Fatal);
+    const fs::path kept = temp.dir / "tile-sets";
+    sets.setFolder(QString::fromStdString(kept.string()));
+    ASSERT_EQ(sets.rowCount(), 1);
+    EXPECT_EQ(sets.data(sets.index(0), TileArtModel::PathRole).toString(), "");
+
+    // Pictures of the base game's tiles in a look the camera has not seen (autumn colours).
+    const fs::path pictures = temp.dir / "autumn";
+    fs::create_directories(pictures);
+    const tiledb::TileSet& base = *tiledb::Catalogue::bundled().set("base");
+    for (const tiledb::TileKind& k : base.kinds)
+        cv::imwrite((pictures / (k.id + ".png")).string(),
+                    vision::drawTile(k, 0, 160, 3, vision::ProceduralPalette::autumn()));
+    cv::imwrite((pictures / "box-lid.png").string(), cv::Mat(50, 50, CV_8UC3, cv::Scalar(9, 9, 9)));
+
+    std::vector<double> progress;
+    QObject::connect(&sets, &TileArtModel::progressChanged,
+                     [&] { progress.push_back(sets.progress()); });
+    auto enrolAndWait = [&](const fs::path& from, const QString& name) {
+        if (!sets.enrol(QString::fromStdString(from.string()), name)) return false;
+        waitFor([&] { return !sets.busy(); });
+        QCoreApplication::processEvents(); // the finished signal
+        return true;
+    };
+    ASSERT_TRUE(enrolAndWait(pictures, "Autumn"));
+    ASSERT_EQ(sets.rowCount(), 2) << sets.status().toStdString();
+    const QString path = sets.data(sets.index(1), TileArtModel::PathRole).toString();
+    EXPECT_TRUE(path.endsWith("Autumn.refs")) << path.toStdString();
+    EXPECT_TRUE(fs::exists(path.toStdString()));
+    EXPECT_EQ(sets.indexOfPath(path), 1);
+    EXPECT_TRUE(sets.status().contains("24 pictures of 24 tile kinds"))
+        << sets.status().toStdString();
+    EXPECT_TRUE(sets.status().contains("Files that name no tile kind: 1."));
+    // Progress is reported as the pictures are read (Qt throttles the signals), never backwards.
+    EXPECT_GE(progress.size(), 3u);
+    EXPECT_TRUE(std::is_sorted(progress.begin() + 1, progress.end()));
+    EXPECT_DOUBLE_EQ(sets.progress(), 1.0);
+    std::string error;
+    const auto refs = vision::loadReferences(path.toStdString(), {&base}, &error);
+    ASSERT_TRUE(refs) << error;
+    EXPECT_EQ(refs->name, "Autumn");
+    EXPECT_EQ(refs->kinds().size(), base.kinds.size());
+    // The command line finds it by name too.
+    EXPECT_EQ(carc::tileSetSource(kept.string(), "Autumn"), path.toStdString());
+
+    // Refused, nothing written: the name taken, a bad name, a damaged picture.
+    EXPECT_TRUE(enrolAndWait(pictures, "Autumn"));
+    EXPECT_TRUE(sets.status().contains("already kept")) << sets.status().toStdString();
+    EXPECT_FALSE(sets.enrol(QString::fromStdString(pictures.string()), "../evil"));
+    EXPECT_TRUE(sets.status().contains("only letters")) << sets.status().toStdString();
+    std::ofstream(pictures / "E.png") << "not a picture";
+    EXPECT_TRUE(enrolAndWait(pictures, "Broken"));
+    EXPECT_TRUE(sets.status().contains("E.png")) << sets.status().toStdString();
+    EXPECT_EQ(sets.rowCount(), 2);
+    EXPECT_FALSE(fs::exists(kept / "Broken.refs"));
+    EXPECT_FALSE(fs::exists(kept / "Broken.refs.part"));
+    cv::imwrite((pictures / "E.png").string(),
+                vision::drawTile(*base.find("E"), 0, 160, 3, vision::ProceduralPalette::autumn()));
+
+    // A kept file damaged on disk: listed with what is wrong, not offered as usable.
+    std::ofstream(kept / "Damaged.refs") << "carcassonne-refs 1\nname Damaged\nsize 64\nimages 3\n";
+    sets.reload();
+    ASSERT_EQ(sets.rowCount(), 3);
+    const int damaged = sets.data(sets.index(1), TileArtModel::NameRole) == "Damaged" ? 1 : 2;
+    EXPECT_FALSE(sets.data(sets.index(damaged), TileArtModel::UsableRole).toBool());
+    EXPECT_TRUE(sets.data(sets.index(damaged), TileArtModel::LabelRole)
+                    .toString()
+                    .contains("truncated or damaged"));
+
+    // A photo of a board in that art, read with the kept set: its tiles are found.
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2);
+    adj::RandomGameOptions o;
+    o.maxTiles = 12;
+    const adj::State s = adj::playRandomGame(cfg, 5, o);
+    vision::SceneParams p;
+    p.tiltDeg = 20;
+    const vision::Scene scene = vision::renderScene(
+        s, p, vision::facesFromImages([&] {
+            std::vector<vision::ReferenceImage> faces;
+            for (const tiledb::TileKind& k : base.kinds)
+                faces.push_back({k.id, cv::imread((pictures / (k.id + ".png")).string())});
+            return faces;
+        }()));
+    const vision::Recognition r = vision::Recogniser(*refs, cfg).recognise(scene.image);
+    std::multiset<std::string> truth, read, both;
+    for (const vision::TileTruth& t : scene.tiles) truth.insert(t.kind);
+    for (const vision::CellResult& c : r.cells)
+        if (c.status == vision::CellStatus::Tile) read.insert(c.kind);
+    std::set_intersection(truth.begin(), truth.end(), read.begin(), read.end(),
+                          std::inserter(both, both.begin()));
+    EXPECT_GE(both.size(), 11u) << "the 13 tiles (start tile and 12) read with the enrolled set";
 }

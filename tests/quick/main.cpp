@@ -5,6 +5,7 @@
 
 #include "adjudicator/random_game.h"
 #include "vision/scene.h"
+#include "vision/tile_art.h"
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -17,7 +18,11 @@
 class Setup : public QObject {
     Q_OBJECT
 public slots:
-    void applicationAvailable() { setHistoryDatabasePath(dir_.filePath("history.sqlite")); }
+    void applicationAvailable() {
+        setHistoryDatabasePath(dir_.filePath("history.sqlite"));
+        // Enrolled tile sets are kept under the data folder: a temporary one.
+        qputenv("XDG_DATA_HOME", dir_.filePath("data").toLocal8Bit());
+    }
     void qmlEngineAvailable(QQmlEngine* engine) {
         engine->addImportPath(QStringLiteral("qrc:/")); // the Carcassonne module's resources
         engine->addImageProvider("tiles", new TileImageProvider);
@@ -49,6 +54,14 @@ public slots:
                         vision::renderScene(replay, p).image);
         };
         adj::playRandomGame(adj::GameConfig::forSet("base", 2), 31, o);
+        // Pictures of the base game's tiles in another look, one per kind, to enrol.
+        const QString pictures = dir_.filePath("autumn-tiles");
+        QDir().mkpath(pictures);
+        for (const tiledb::TileKind& k : tiledb::Catalogue::bundled().set("base")->kinds)
+            cv::imwrite(
+                QDir(pictures).filePath(QString::fromStdString(k.id + ".png")).toStdString(),
+                vision::drawTile(k, 0, 128, 5, vision::ProceduralPalette::autumn()));
+        engine->rootContext()->setContextProperty("tilePictures", pictures);
         engine->rootContext()->setContextProperty("handTiles", byHand);
         engine->rootContext()->setContextProperty("photoTiles", photographed);
         engine->rootContext()->setContextProperty("photoFolder", photos);

@@ -31,6 +31,27 @@ Item {
             return null
         }
 
+        // The new-game form: a set of tile pictures enrolled (off the UI thread, with its
+        // progress), kept, and chosen for the camera.
+        function test_0_enrolTilePictures() {
+            const box = findByName(view, "tileArtBox")
+            verify(box !== null && box.visible)
+            compare(box.count, 1) // our drawn tiles
+            findByName(view, "enrolFolder").text = tilePictures
+            findByName(view, "enrolName").text = "Autumn"
+            mouseClick(findByName(view, "enrol"))
+            tryVerify(() => box.count === 2, 30000, "the set is kept")
+            verify(box.currentText.indexOf("Autumn") === 0, box.currentText)
+            verify(box.currentValue.endsWith("Autumn.refs"), box.currentValue)
+            const status = findByName(view, "enrolStatus")
+            verify(status.text.indexOf("24 pictures of 24 tile kinds") > 0, status.text)
+            wait(200)
+            const shot = grabImage(view)
+            const ok = shot.save(screenshotDir + "/new-game.png")
+            verify(ok === undefined || ok, "saved to " + screenshotDir)
+            box.currentIndex = 0 // the photos below are of our drawn tiles
+        }
+
         function test_1_sampleGameToTheEnd() {
             const game = view.controller
             verify(game.startSample(0))

@@ -98,7 +98,8 @@ ReferenceSet enrolProcedural(const std::vector<const tiledb::TileSet*>& sets, in
 
 std::optional<std::vector<ReferenceImage>>
 loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet*>& sets,
-              std::string* error, std::vector<std::string>* skipped) {
+              std::string* error, std::vector<std::string>* skipped,
+              const EnrolProgress& progress) {
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) {
         if (error) *error = folder + ": not a folder";
@@ -129,7 +130,9 @@ loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet
     }
     std::sort(files.begin(), files.end());
     std::vector<ReferenceImage> out;
+    int done = 0;
     for (const fs::path& f : files) {
+        if (progress) progress(done++, int(files.size()));
         std::string name = f.stem().string();
         name = name.substr(0, name.find('@')); // "RFr@alt" is another drawing of "RFr"
         const std::string parent = f.parent_path().filename().string();
@@ -149,6 +152,7 @@ loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet
         }
         out.push_back({kind, img.image});
     }
+    if (progress) progress(int(files.size()), int(files.size()));
     if (out.empty()) {
         if (error) *error = folder + ": no image in it names a tile kind of these sets";
         return std::nullopt;
@@ -158,8 +162,9 @@ loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet
 
 std::optional<ReferenceSet> enrolFolder(const std::string& folder,
                                         const std::vector<const tiledb::TileSet*>& sets,
-                                        std::string* error, std::vector<std::string>* skipped) {
-    const auto images = loadArtFolder(folder, sets, error, skipped);
+                                        std::string* error, std::vector<std::string>* skipped,
+                                        const EnrolProgress& progress) {
+    const auto images = loadArtFolder(folder, sets, error, skipped, progress);
     if (!images) return std::nullopt;
     ReferenceSet r;
     r.name = fs::path(folder).filename().string();

@@ -9,6 +9,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,10 +39,14 @@ struct ReferenceSet {
 ReferenceSet enrolProcedural(const std::vector<const tiledb::TileSet*>& sets, int variants = 2,
                              const ProceduralPalette& palette = {});
 
+// Told after each picture read (done of total): enrolment reads many files.
+using EnrolProgress = std::function<void(int done, int total)>;
+
 // The images of an art folder at their own size, each with the kind it shows (see enrolFolder).
 std::optional<std::vector<ReferenceImage>>
 loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet*>& sets,
-              std::string* error, std::vector<std::string>* skipped = nullptr);
+              std::string* error, std::vector<std::string>* skipped = nullptr,
+              const EnrolProgress& progress = {});
 
 // A folder with one image per kind, named by JCloisterZone id without the set prefix, by our
 // id, letter or alias (`RCr.jpg`, `D.png`, `BA/RCr.jpg` in a subfolder; `@alt` variants too).
@@ -49,7 +54,8 @@ loadArtFolder(const std::string& folder, const std::vector<const tiledb::TileSet
 std::optional<ReferenceSet> enrolFolder(const std::string& folder,
                                         const std::vector<const tiledb::TileSet*>& sets,
                                         std::string* error,
-                                        std::vector<std::string>* skipped = nullptr);
+                                        std::vector<std::string>* skipped = nullptr,
+                                        const EnrolProgress& progress = {});
 
 // The references a user chose: "" = our procedural art; a `.refs` file saved by enrolment; or a
 // folder of pictures (enrolFolder). nullopt with *error saying what is wrong with the source.

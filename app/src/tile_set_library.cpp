@@ -1,0 +1,101 @@
+#include "tile_set_library.h"
+
+#include "data_folder.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace carc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+TileSetEntry entryOf(const fs::path& file) {
+    TileSetEntry e{file.stem().string(), file.string(), 0, 0, {}};
+    std::string error;
+    if (const auto refs = vision::ReferenceSet::load(file.string(), &error)) {
+        e.images = int(refs->images.size());
+        e.kinds = int(refs->kinds().size());
+    } else {
+        e.problem = error;
+    }
+    return e;
+}
+
+} // namespace
+
+std::string defaultTileSetFolder() {
+    return dataFolder() + "/tile-sets";
+}
+
+std::vector<TileSetEntry> listTileSets(const std::string& folder) {
+    std::vector<TileSetEntry> out{{"", "", 0, 0, {}}};
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(folder, ec))
+        if (e.path().extension() == ".refs") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& f : files) out.push_back(entryOf(f));
+    return out;
+}
+
+std::string tileSetSource(const std::string& folder, const std::string& source) {
+    std::error_code ec;
+    if (source.empty() || fs::exists(source, ec)) return source;
+    const fs::path kept = fs::path(folder) / (source + ".refs");
+    return fs::is_regular_file(kept, ec) ? kept.string() : source;
+}
+
+std::string tileSetNameProblem(const std::string& name) {
+    if (name.empty()) return "a tile set needs a name";
+    if (name.size() > 40) return "\"" + name + "\" is longer than 40 characters";
+    if (name.front() == ' ') return "a name may not start with a space";
+    for (unsigned char c : name)
+        if (!std::isalnum(c) && c != ' ' && c != '-' && c != '_')
+            return "\"" + name + "\": only letters, digits, spaces, '-' and '_' please";
+    return {};
+}
+
+std::optional<TileSetEntry> enrolTileSet(const std::string& folder, const std::string& name,
+                                         const std::string& pictures, std::string* error,
+                                         const vision::EnrolProgress& progress,
+                                         std::vector<std::string>* skipped) {
+    if (const std::string why = tileSetNameProblem(name); !why.empty()) {
+        *error = why;
+        return std::nullopt;
+    }
+    const fs::path file = fs::path(folder) / (name + ".refs");
+    std::error_code ec;
+    if (fs::exists(file, ec)) {
+        *error = "a tile set named \"" + name + "\" is already kept (" + file.string() + ")";
+        return std::nullopt;
+    }
+    std::vector<const tiledb::TileSet*> sets;
+    const tiledb::Catalogue& cat = tiledb::Catalogue::bundled();
+    for (const std::string& id : cat.setIds()) sets.push_back(cat.set(id));
+    std::optional<vision::ReferenceSet> refs =
+        vision::enrolFolder(pictures, sets, error, skipped, progress);
+    if (!refs) return std::nullopt;
+    refs->name = name;
+    fs::create_directories(folder, ec);
+    if (ec) {
+        *error = folder + ": cannot create the folder: " + ec.message();
+        return std::nullopt;
+    }
+    // Written beside, then renamed: a set is either kept whole or not at all.
+    const fs::path part = fs::path(folder) / (name + ".refs.part");
+    if (!refs->save(part.string(), error)) {
+        fs::remove(part, ec);
+        return std::nullopt;
+    }
+    fs::rename(part, file, ec);
+    if (ec) {
+        fs::remove(part, ec);
+        *error = file.string() + ": cannot keep the tile set: " + ec.message();
+        return std::nullopt;
+    }
+    return entryOf(file);
+}
+
+} // namespace carc
