@@ -111,162 +111,162 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="105"/>
+        <location filename="../app/src/game_controller.cpp" line="110"/>
         <source>Player %1</source>
         <translation>Speler %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="157"/>
+        <location filename="../app/src/game_controller.cpp" line="162"/>
         <source>road</source>
         <translation>weg</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="163"/>
         <source>city</source>
         <translation>stad</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="164"/>
         <source>farm</source>
         <translation>boerderij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="160"/>
+        <location filename="../app/src/game_controller.cpp" line="165"/>
         <source>cloister</source>
         <translation>klooster</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="166"/>
         <source>abbey</source>
         <translation>abdij</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="170"/>
+        <location filename="../app/src/game_controller.cpp" line="175"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="177"/>
+        <location filename="../app/src/game_controller.cpp" line="182"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>op (%1,%2), %3° gedraaid</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="181"/>
+        <location filename="../app/src/game_controller.cpp" line="186"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>past nergens: leg hem weg en trek opnieuw</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="182"/>
+        <location filename="../app/src/game_controller.cpp" line="187"/>
         <source>no piece</source>
         <translation>geen pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="183"/>
+        <location filename="../app/src/game_controller.cpp" line="188"/>
         <source>the wagon goes back to its owner</source>
         <translation>de wagen gaat terug naar zijn eigenaar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="184"/>
+        <location filename="../app/src/game_controller.cpp" line="189"/>
         <source>end the game</source>
         <translation>beëindig het spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="187"/>
+        <location filename="../app/src/game_controller.cpp" line="192"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>wagen naar de %1 van de tegel op (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="195"/>
+        <location filename="../app/src/game_controller.cpp" line="200"/>
         <source>follower on the %1</source>
         <translation>volgeling op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="197"/>
+        <location filename="../app/src/game_controller.cpp" line="202"/>
         <source>mayor on the %1</source>
         <translation>burgemeester op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="199"/>
+        <location filename="../app/src/game_controller.cpp" line="204"/>
         <source>wagon on the %1</source>
         <translation>wagen op de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="206"/>
         <source>north-west</source>
         <translation>noordwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="206"/>
         <source>north-east</source>
         <translation>noordoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="206"/>
         <source>south-east</source>
         <translation>zuidoost</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="202"/>
+        <location filename="../app/src/game_controller.cpp" line="207"/>
         <source>south-west</source>
         <translation>zuidwest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <location filename="../app/src/game_controller.cpp" line="208"/>
         <source>barn at the %1 corner</source>
         <translation>schuur op de %1hoek</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="241"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>Not saved in the history: %1</source>
         <translation>Niet bewaard in de geschiedenis: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="253"/>
+        <location filename="../app/src/game_controller.cpp" line="258"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Het spel is voorbij: zijn beurten blijven zoals ze zijn.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="258"/>
+        <location filename="../app/src/game_controller.cpp" line="263"/>
         <source>There is no turn to take back.</source>
         <translation>Er is geen beurt om terug te nemen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="264"/>
+        <location filename="../app/src/game_controller.cpp" line="269"/>
         <source>Turn taken back: enter it by hand; the camera then reads the next picture.</source>
         <translation>Beurt teruggenomen: voer hem met de hand in; daarna leest de camera de volgende foto.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="277"/>
+        <location filename="../app/src/game_controller.cpp" line="282"/>
         <source>No game yet</source>
         <translation>Nog geen spel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="284"/>
+        <location filename="../app/src/game_controller.cpp" line="289"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Spel voorbij. Winnaar: %1 met %2 punten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="291"/>
+        <location filename="../app/src/game_controller.cpp" line="296"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Beurt %1: %2 trekt een tegel (nog %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="295"/>
+        <location filename="../app/src/game_controller.cpp" line="300"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 mag een pion op de nieuwe tegel zetten</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="296"/>
+        <location filename="../app/src/game_controller.cpp" line="301"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>De wagen van %1 mag verder</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="313"/>
+        <location filename="../app/src/game_controller.cpp" line="318"/>
         <source>from your supply</source>
         <translation>uit je voorraad</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="313"/>
+        <location filename="../app/src/game_controller.cpp" line="318"/>
         <source>%n left</source>
         <translation>
             <numerusform>nog %n</numerusform>
@@ -274,67 +274,67 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="437"/>
+        <location filename="../app/src/game_controller.cpp" line="442"/>
         <source>No photo of this turn: entered by hand.</source>
         <translation>Geen foto van deze beurt: met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="456"/>
+        <location filename="../app/src/game_controller.cpp" line="461"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Begin eerst een spel: de foto&apos;s worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="469"/>
+        <location filename="../app/src/game_controller.cpp" line="474"/>
         <source>Start a game first: the camera&apos;s pictures are read against it.</source>
         <translation>Begin eerst een spel: de beelden van de camera worden ermee vergeleken.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="524"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): gelezen.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="521"/>
+        <location filename="../app/src/game_controller.cpp" line="526"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): las %2; met de hand verbeterd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="523"/>
+        <location filename="../app/src/game_controller.cpp" line="528"/>
         <source>Camera (%1): %2 Answered with one of its choices.</source>
         <translation>Camera (%1): %2 Beantwoord met een van haar keuzes.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="525"/>
+        <location filename="../app/src/game_controller.cpp" line="530"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien; met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="526"/>
+        <location filename="../app/src/game_controller.cpp" line="531"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Met de hand ingevoerd.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="550"/>
+        <location filename="../app/src/game_controller.cpp" line="555"/>
         <source>Camera (%1): %2 Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2 De tegel is gelegd zoals gelezen (neem de beurt terug als hij fout is): voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>Camera (%1): %2. Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2. De tegel is gelegd zoals gelezen (neem de beurt terug als hij fout is): voer de rest van deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="560"/>
+        <location filename="../app/src/game_controller.cpp" line="565"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): geen nieuwe tegel gezien. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="563"/>
+        <location filename="../app/src/game_controller.cpp" line="568"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Voer deze beurt met de hand in.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="562"/>
+        <location filename="../app/src/game_controller.cpp" line="567"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Voer deze beurt met de hand in.</translation>
     </message>
@@ -344,59 +344,59 @@
         <translation>tegel %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="598"/>
+        <location filename="../app/src/game_controller.cpp" line="603"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (sterkte %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="600"/>
-        <location filename="../app/src/game_controller.cpp" line="616"/>
+        <location filename="../app/src/game_controller.cpp" line="605"/>
+        <location filename="../app/src/game_controller.cpp" line="621"/>
         <source>1 tile</source>
         <translation>1 tegel</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="600"/>
-        <location filename="../app/src/game_controller.cpp" line="616"/>
+        <location filename="../app/src/game_controller.cpp" line="605"/>
+        <location filename="../app/src/game_controller.cpp" line="621"/>
         <source>%1 tiles</source>
         <translation>%1 tegels</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="603"/>
+        <location filename="../app/src/game_controller.cpp" line="608"/>
         <source>A farm over %1</source>
         <translation>Een boerderij over %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="605"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>A completed road of %1</source>
         <translation>Een voltooide weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="606"/>
+        <location filename="../app/src/game_controller.cpp" line="611"/>
         <source>An open road of %1</source>
         <translation>Een open weg van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="609"/>
+        <location filename="../app/src/game_controller.cpp" line="614"/>
         <source>A completed city of %1</source>
         <translation>Een voltooide stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="610"/>
+        <location filename="../app/src/game_controller.cpp" line="615"/>
         <source>An open city of %1</source>
         <translation>Een open stad van %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="614"/>
+        <location filename="../app/src/game_controller.cpp" line="619"/>
         <source>A %1 with %2 around it</source>
         <translation>Een %1 met %2 eromheen</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="620"/>
+        <location filename="../app/src/game_controller.cpp" line="625"/>
         <source>Nobody holds it.</source>
         <translation>Niemand bezit het.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="620"/>
+        <location filename="../app/src/game_controller.cpp" line="625"/>
         <source>Held by %1.</source>
         <translation>In handen van %1.</translation>
     </message>
@@ -460,202 +460,222 @@
         <translation>Boeren</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="54"/>
+        <location filename="../qml/GameView.qml" line="56"/>
+        <source>Edition rule: a completed city of two tiles scores 1 point a tile</source>
+        <translation>Editieregel: een voltooide stad van twee tegels levert 1 punt per tegel op</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="58"/>
         <source>House rule: filling a hole plays again</source>
         <translation>Huisregel: wie een gat vult, speelt nog eens</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="64"/>
+        <location filename="../qml/GameView.qml" line="61"/>
+        <source>House rule: unfinished roads, cities and cloisters score nothing</source>
+        <translation>Huisregel: onvoltooide wegen, steden en kloosters leveren niets op</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="66"/>
+        <source>Wagon moves along its feature&apos;s roads and cities (first edition)</source>
+        <translation>De wagen verplaatst zich langs de wegen en steden van zijn gebied (eerste editie)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="71"/>
+        <source>A barn may join a farm that has one</source>
+        <translation>Een schuur mag bij een weide komen die er al een heeft</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="82"/>
         <source>Player %1</source>
         <translation>Speler %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="70"/>
+        <location filename="../qml/GameView.qml" line="88"/>
         <source>red</source>
         <translation>rood</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="70"/>
+        <location filename="../qml/GameView.qml" line="88"/>
         <source>blue</source>
         <translation>blauw</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="71"/>
+        <location filename="../qml/GameView.qml" line="89"/>
         <source>green</source>
         <translation>groen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="71"/>
+        <location filename="../qml/GameView.qml" line="89"/>
         <source>yellow</source>
         <translation>geel</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="72"/>
+        <location filename="../qml/GameView.qml" line="90"/>
         <source>black</source>
         <translation>zwart</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="72"/>
+        <location filename="../qml/GameView.qml" line="90"/>
         <source>grey</source>
         <translation>grijs</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="73"/>
+        <location filename="../qml/GameView.qml" line="91"/>
         <source>pink</source>
         <translation>roze</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="73"/>
+        <location filename="../qml/GameView.qml" line="91"/>
         <source>purple</source>
         <translation>paars</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="81"/>
+        <location filename="../qml/GameView.qml" line="99"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="93"/>
+        <location filename="../qml/GameView.qml" line="115"/>
         <source>Watch the sample game</source>
         <translation>Bekijk het voorbeeldspel</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="111"/>
+        <location filename="../qml/GameView.qml" line="133"/>
         <source>Tile pictures the camera learns from</source>
         <translation>Tegelafbeeldingen waarvan de camera leert</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="129"/>
+        <location filename="../qml/GameView.qml" line="151"/>
         <source>Folder of tile pictures, one per kind</source>
         <translation>Map met tegelafbeeldingen, één per soort</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="135"/>
+        <location filename="../qml/GameView.qml" line="157"/>
         <source>Name</source>
         <translation>Naam</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="140"/>
+        <location filename="../qml/GameView.qml" line="162"/>
         <source>Enrol</source>
         <translation>Aanleren</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Player</source>
         <translation>Speler</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Roads</source>
         <translation>Wegen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Cities</source>
         <translation>Steden</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Cloisters</source>
         <translation>Kloosters</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="175"/>
+        <location filename="../qml/GameView.qml" line="197"/>
         <source>Farms</source>
         <translation>Boerderijen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="175"/>
+        <location filename="../qml/GameView.qml" line="197"/>
         <source>Total</source>
         <translation>Totaal</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="193"/>
+        <location filename="../qml/GameView.qml" line="215"/>
         <source>Final scoring</source>
         <translation>Eindtelling</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="210"/>
+        <location filename="../qml/GameView.qml" line="232"/>
         <source>Which tile was drawn?</source>
         <translation>Welke tegel is getrokken?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="260"/>
+        <location filename="../qml/GameView.qml" line="282"/>
         <source>Folder of photos (one per turn) or a video file</source>
         <translation>Map met foto&apos;s (één per beurt) of een videobestand</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="265"/>
+        <location filename="../qml/GameView.qml" line="287"/>
         <source>Follow</source>
         <translation>Volgen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="276"/>
+        <location filename="../qml/GameView.qml" line="298"/>
         <source>Follow the live camera</source>
         <translation>Volg de live camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="286"/>
+        <location filename="../qml/GameView.qml" line="308"/>
         <source>Take back the last turn (correction)</source>
         <translation>Neem de laatste beurt terug (correctie)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="292"/>
+        <location filename="../qml/GameView.qml" line="314"/>
         <source>End the game now (final scoring)</source>
         <translation>Beëindig het spel nu (eindtelling)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="307"/>
+        <location filename="../qml/GameView.qml" line="329"/>
         <source>Board</source>
         <translation>Bord</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="308"/>
+        <location filename="../qml/GameView.qml" line="330"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="346"/>
+        <location filename="../qml/GameView.qml" line="368"/>
         <source>If the game ended now: %1</source>
         <translation>Als het spel nu eindigde: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="351"/>
+        <location filename="../qml/GameView.qml" line="373"/>
         <source>Completed as it stands: %1</source>
         <translation>Voltooid zoals het nu is: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="364"/>
+        <location filename="../qml/GameView.qml" line="386"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Stel een regelvraag, bv. mag een boer op een weg staan?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="368"/>
+        <location filename="../qml/GameView.qml" line="390"/>
         <source>Ask</source>
         <translation>Vraag</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="408"/>
+        <location filename="../qml/GameView.qml" line="430"/>
         <source>Table without pieces</source>
         <translation>Tafel zonder stukken</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="412"/>
+        <location filename="../qml/GameView.qml" line="434"/>
         <source>Done</source>
         <translation>Klaar</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="438"/>
+        <location filename="../qml/GameView.qml" line="460"/>
         <source>Their pieces</source>
         <translation>Hun stukken</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="444"/>
+        <location filename="../qml/GameView.qml" line="466"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 punten, nog %3 volgelingen</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="462"/>
+        <location filename="../qml/GameView.qml" line="484"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -752,7 +772,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="690"/>
+        <location filename="../app/src/game_controller.cpp" line="695"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
     </message>
@@ -803,7 +823,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="745"/>
+        <location filename="../app/src/game_controller.cpp" line="750"/>
         <source>the table</source>
         <translation>de tafel</translation>
     </message>

@@ -114,162 +114,162 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="105"/>
+        <location filename="../app/src/game_controller.cpp" line="110"/>
         <source>Player %1</source>
         <translation>Jucătorul %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="157"/>
+        <location filename="../app/src/game_controller.cpp" line="162"/>
         <source>road</source>
         <translation>drum</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="158"/>
+        <location filename="../app/src/game_controller.cpp" line="163"/>
         <source>city</source>
         <translation>oraș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="159"/>
+        <location filename="../app/src/game_controller.cpp" line="164"/>
         <source>farm</source>
         <translation>câmp</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="160"/>
+        <location filename="../app/src/game_controller.cpp" line="165"/>
         <source>cloister</source>
         <translation>mănăstire</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="161"/>
+        <location filename="../app/src/game_controller.cpp" line="166"/>
         <source>abbey</source>
         <translation>abație</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="170"/>
+        <location filename="../app/src/game_controller.cpp" line="175"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="177"/>
+        <location filename="../app/src/game_controller.cpp" line="182"/>
         <source>at (%1,%2), turned %3°</source>
         <translation>la (%1,%2), rotit %3°</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="181"/>
+        <location filename="../app/src/game_controller.cpp" line="186"/>
         <source>it fits nowhere: remove it and draw again</source>
         <translation>nu se potrivește nicăieri: scoate-l și trage altul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="182"/>
+        <location filename="../app/src/game_controller.cpp" line="187"/>
         <source>no piece</source>
         <translation>fără pion</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="183"/>
+        <location filename="../app/src/game_controller.cpp" line="188"/>
         <source>the wagon goes back to its owner</source>
         <translation>căruța se întoarce la proprietar</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="184"/>
+        <location filename="../app/src/game_controller.cpp" line="189"/>
         <source>end the game</source>
         <translation>încheie jocul</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="187"/>
+        <location filename="../app/src/game_controller.cpp" line="192"/>
         <source>wagon to the %1 of the tile at (%2,%3)</source>
         <translation>căruța pe %1 de pe cartonașul de la (%2,%3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="195"/>
+        <location filename="../app/src/game_controller.cpp" line="200"/>
         <source>follower on the %1</source>
         <translation>supus pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="197"/>
+        <location filename="../app/src/game_controller.cpp" line="202"/>
         <source>mayor on the %1</source>
         <translation>primar pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="199"/>
+        <location filename="../app/src/game_controller.cpp" line="204"/>
         <source>wagon on the %1</source>
         <translation>căruță pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="206"/>
         <source>north-west</source>
         <translation>nord-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="206"/>
         <source>north-east</source>
         <translation>nord-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="201"/>
+        <location filename="../app/src/game_controller.cpp" line="206"/>
         <source>south-east</source>
         <translation>sud-est</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="202"/>
+        <location filename="../app/src/game_controller.cpp" line="207"/>
         <source>south-west</source>
         <translation>sud-vest</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="203"/>
+        <location filename="../app/src/game_controller.cpp" line="208"/>
         <source>barn at the %1 corner</source>
         <translation>hambar în colțul de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="241"/>
+        <location filename="../app/src/game_controller.cpp" line="246"/>
         <source>Not saved in the history: %1</source>
         <translation>Nu s-a salvat în istoric: %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="253"/>
+        <location filename="../app/src/game_controller.cpp" line="258"/>
         <source>The game is over: its turns stay as they are.</source>
         <translation>Jocul s-a terminat: turele lui rămân așa cum sunt.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="258"/>
+        <location filename="../app/src/game_controller.cpp" line="263"/>
         <source>There is no turn to take back.</source>
         <translation>Nu există nicio tură de anulat.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="264"/>
+        <location filename="../app/src/game_controller.cpp" line="269"/>
         <source>Turn taken back: enter it by hand; the camera then reads the next picture.</source>
         <translation>Tura a fost luată înapoi: introdu-o de mână; apoi camera citește imaginea următoare.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="277"/>
+        <location filename="../app/src/game_controller.cpp" line="282"/>
         <source>No game yet</source>
         <translation>Niciun joc încă</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="284"/>
+        <location filename="../app/src/game_controller.cpp" line="289"/>
         <source>Game over. Winner: %1 with %2 points</source>
         <translation>Joc terminat. Câștigător: %1 cu %2 puncte</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="291"/>
+        <location filename="../app/src/game_controller.cpp" line="296"/>
         <source>Turn %1: %2 draws a tile (%3 left)</source>
         <translation>Tura %1: %2 trage un cartonaș (mai sunt %3)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="295"/>
+        <location filename="../app/src/game_controller.cpp" line="300"/>
         <source>%1 may put a piece on the new tile</source>
         <translation>%1 poate pune un pion pe cartonașul nou</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="296"/>
+        <location filename="../app/src/game_controller.cpp" line="301"/>
         <source>%1&apos;s wagon may move on</source>
         <translation>Căruța lui %1 poate merge mai departe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="313"/>
+        <location filename="../app/src/game_controller.cpp" line="318"/>
         <source>from your supply</source>
         <translation>din rezerva ta</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/game_controller.cpp" line="313"/>
+        <location filename="../app/src/game_controller.cpp" line="318"/>
         <source>%n left</source>
         <translation>
             <numerusform>a mai rămas %n</numerusform>
@@ -278,67 +278,67 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="437"/>
+        <location filename="../app/src/game_controller.cpp" line="442"/>
         <source>No photo of this turn: entered by hand.</source>
         <translation>Nicio fotografie a acestei ture: introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="456"/>
+        <location filename="../app/src/game_controller.cpp" line="461"/>
         <source>Start a game first: the photos are read against it.</source>
         <translation>Începe întâi un joc: fotografiile sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="469"/>
+        <location filename="../app/src/game_controller.cpp" line="474"/>
         <source>Start a game first: the camera&apos;s pictures are read against it.</source>
         <translation>Începe întâi un joc: imaginile camerei sunt citite față de el.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="519"/>
+        <location filename="../app/src/game_controller.cpp" line="524"/>
         <source>Camera (%1): read.</source>
         <translation>Camera (%1): tura citită.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="521"/>
+        <location filename="../app/src/game_controller.cpp" line="526"/>
         <source>Camera (%1): read %2; corrected by hand.</source>
         <translation>Camera (%1): a citit %2; corectată de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="523"/>
+        <location filename="../app/src/game_controller.cpp" line="528"/>
         <source>Camera (%1): %2 Answered with one of its choices.</source>
         <translation>Camera (%1): %2 Răspuns cu una dintre variantele ei.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="525"/>
+        <location filename="../app/src/game_controller.cpp" line="530"/>
         <source>Camera (%1): no new tile seen; entered by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou văzut; tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="526"/>
+        <location filename="../app/src/game_controller.cpp" line="531"/>
         <source>Camera (%1): %2 Entered by hand.</source>
         <translation>Camera (%1): %2 Tura a fost introdusă de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="550"/>
+        <location filename="../app/src/game_controller.cpp" line="555"/>
         <source>Camera (%1): %2 Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2 Cartonașul e pus așa cum a fost citit (ia tura înapoi dacă e greșit): introdu restul turei de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="553"/>
+        <location filename="../app/src/game_controller.cpp" line="558"/>
         <source>Camera (%1): %2. Its tile is played as read (take the turn back if it is wrong): enter the rest of this turn by hand.</source>
         <translation>Camera (%1): %2. Cartonașul e pus așa cum a fost citit (ia tura înapoi dacă e greșit): introdu restul turei de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="560"/>
+        <location filename="../app/src/game_controller.cpp" line="565"/>
         <source>Camera (%1): no new tile seen. Enter this turn by hand.</source>
         <translation>Camera (%1): niciun cartonaș nou. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="563"/>
+        <location filename="../app/src/game_controller.cpp" line="568"/>
         <source>Camera (%1): %2. Enter this turn by hand.</source>
         <translation>Camera (%1): %2. Introdu tura de mână.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="562"/>
+        <location filename="../app/src/game_controller.cpp" line="567"/>
         <source>Camera (%1): %2 Enter this turn by hand.</source>
         <translation>Camera (%1): %2 Introdu tura de mână.</translation>
     </message>
@@ -348,59 +348,59 @@
         <translation>cartonașul %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="598"/>
+        <location filename="../app/src/game_controller.cpp" line="603"/>
         <source>%1 (strength %2)</source>
         <translation>%1 (forță %2)</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="600"/>
-        <location filename="../app/src/game_controller.cpp" line="616"/>
+        <location filename="../app/src/game_controller.cpp" line="605"/>
+        <location filename="../app/src/game_controller.cpp" line="621"/>
         <source>1 tile</source>
         <translation>1 cartonaș</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="600"/>
-        <location filename="../app/src/game_controller.cpp" line="616"/>
+        <location filename="../app/src/game_controller.cpp" line="605"/>
+        <location filename="../app/src/game_controller.cpp" line="621"/>
         <source>%1 tiles</source>
         <translation>%1 cartonașe</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="603"/>
+        <location filename="../app/src/game_controller.cpp" line="608"/>
         <source>A farm over %1</source>
         <translation>Un câmp pe %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="605"/>
+        <location filename="../app/src/game_controller.cpp" line="610"/>
         <source>A completed road of %1</source>
         <translation>Un drum terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="606"/>
+        <location filename="../app/src/game_controller.cpp" line="611"/>
         <source>An open road of %1</source>
         <translation>Un drum neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="609"/>
+        <location filename="../app/src/game_controller.cpp" line="614"/>
         <source>A completed city of %1</source>
         <translation>Un oraș terminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="610"/>
+        <location filename="../app/src/game_controller.cpp" line="615"/>
         <source>An open city of %1</source>
         <translation>Un oraș neterminat de %1</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="614"/>
+        <location filename="../app/src/game_controller.cpp" line="619"/>
         <source>A %1 with %2 around it</source>
         <translation>O %1 cu %2 în jur</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="620"/>
+        <location filename="../app/src/game_controller.cpp" line="625"/>
         <source>Nobody holds it.</source>
         <translation>Nu îl ține nimeni.</translation>
     </message>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="620"/>
+        <location filename="../app/src/game_controller.cpp" line="625"/>
         <source>Held by %1.</source>
         <translation>Ținut de %1.</translation>
     </message>
@@ -465,202 +465,222 @@
         <translation>Țărani</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="54"/>
+        <location filename="../qml/GameView.qml" line="56"/>
+        <source>Edition rule: a completed city of two tiles scores 1 point a tile</source>
+        <translation>Regulă de ediție: un oraș terminat din două piese valorează 1 punct pe piesă</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="58"/>
         <source>House rule: filling a hole plays again</source>
         <translation>Regulă de casă: cine umple o gaură mai joacă o dată</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="64"/>
+        <location filename="../qml/GameView.qml" line="61"/>
+        <source>House rule: unfinished roads, cities and cloisters score nothing</source>
+        <translation>Regulă a casei: drumurile, orașele și mănăstirile neterminate nu aduc puncte</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="66"/>
+        <source>Wagon moves along its feature&apos;s roads and cities (first edition)</source>
+        <translation>Căruța se mută de-a lungul drumurilor și orașelor legate de elementul ei (prima ediție)</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="71"/>
+        <source>A barn may join a farm that has one</source>
+        <translation>Un hambar se poate alătura unei pajiști care are deja unul</translation>
+    </message>
+    <message>
+        <location filename="../qml/GameView.qml" line="82"/>
         <source>Player %1</source>
         <translation>Jucătorul %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="70"/>
+        <location filename="../qml/GameView.qml" line="88"/>
         <source>red</source>
         <translation>roșu</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="70"/>
+        <location filename="../qml/GameView.qml" line="88"/>
         <source>blue</source>
         <translation>albastru</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="71"/>
+        <location filename="../qml/GameView.qml" line="89"/>
         <source>green</source>
         <translation>verde</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="71"/>
+        <location filename="../qml/GameView.qml" line="89"/>
         <source>yellow</source>
         <translation>galben</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="72"/>
+        <location filename="../qml/GameView.qml" line="90"/>
         <source>black</source>
         <translation>negru</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="72"/>
+        <location filename="../qml/GameView.qml" line="90"/>
         <source>grey</source>
         <translation>gri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="73"/>
+        <location filename="../qml/GameView.qml" line="91"/>
         <source>pink</source>
         <translation>roz</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="73"/>
+        <location filename="../qml/GameView.qml" line="91"/>
         <source>purple</source>
         <translation>mov</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="81"/>
+        <location filename="../qml/GameView.qml" line="99"/>
         <source>Start</source>
         <translation>Începe</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="93"/>
+        <location filename="../qml/GameView.qml" line="115"/>
         <source>Watch the sample game</source>
         <translation>Urmărește jocul demonstrativ</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="111"/>
+        <location filename="../qml/GameView.qml" line="133"/>
         <source>Tile pictures the camera learns from</source>
         <translation>Imaginile pieselor din care învață camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="129"/>
+        <location filename="../qml/GameView.qml" line="151"/>
         <source>Folder of tile pictures, one per kind</source>
         <translation>Dosar cu imagini ale pieselor, una pentru fiecare tip</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="135"/>
+        <location filename="../qml/GameView.qml" line="157"/>
         <source>Name</source>
         <translation>Nume</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="140"/>
+        <location filename="../qml/GameView.qml" line="162"/>
         <source>Enrol</source>
         <translation>Învață</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Player</source>
         <translation>Jucător</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Roads</source>
         <translation>Drumuri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Cities</source>
         <translation>Orașe</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="174"/>
+        <location filename="../qml/GameView.qml" line="196"/>
         <source>Cloisters</source>
         <translation>Mănăstiri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="175"/>
+        <location filename="../qml/GameView.qml" line="197"/>
         <source>Farms</source>
         <translation>Câmpuri</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="175"/>
+        <location filename="../qml/GameView.qml" line="197"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="193"/>
+        <location filename="../qml/GameView.qml" line="215"/>
         <source>Final scoring</source>
         <translation>Punctajul final</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="210"/>
+        <location filename="../qml/GameView.qml" line="232"/>
         <source>Which tile was drawn?</source>
         <translation>Ce cartonaș s-a tras?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="260"/>
+        <location filename="../qml/GameView.qml" line="282"/>
         <source>Folder of photos (one per turn) or a video file</source>
         <translation>Dosar de fotografii (una pe tură) sau un fișier video</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="265"/>
+        <location filename="../qml/GameView.qml" line="287"/>
         <source>Follow</source>
         <translation>Urmărește</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="276"/>
+        <location filename="../qml/GameView.qml" line="298"/>
         <source>Follow the live camera</source>
         <translation>Urmărește camera în direct</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="286"/>
+        <location filename="../qml/GameView.qml" line="308"/>
         <source>Take back the last turn (correction)</source>
         <translation>Anulează ultima tură (corectură)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="292"/>
+        <location filename="../qml/GameView.qml" line="314"/>
         <source>End the game now (final scoring)</source>
         <translation>Încheie jocul acum (punctajul final)</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="307"/>
+        <location filename="../qml/GameView.qml" line="329"/>
         <source>Board</source>
         <translation>Tabla</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="308"/>
+        <location filename="../qml/GameView.qml" line="330"/>
         <source>Camera</source>
         <translation>Camera</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="346"/>
+        <location filename="../qml/GameView.qml" line="368"/>
         <source>If the game ended now: %1</source>
         <translation>Dacă jocul s-ar termina acum: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="351"/>
+        <location filename="../qml/GameView.qml" line="373"/>
         <source>Completed as it stands: %1</source>
         <translation>Terminat așa cum este: %1</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="364"/>
+        <location filename="../qml/GameView.qml" line="386"/>
         <source>Ask a rules question, e.g. can I put a farmer on a road?</source>
         <translation>Pune o întrebare despre reguli, de ex. pot pune un țăran pe drum?</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="368"/>
+        <location filename="../qml/GameView.qml" line="390"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="408"/>
+        <location filename="../qml/GameView.qml" line="430"/>
         <source>Table without pieces</source>
         <translation>Masa fără piese</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="412"/>
+        <location filename="../qml/GameView.qml" line="434"/>
         <source>Done</source>
         <translation>Gata</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="438"/>
+        <location filename="../qml/GameView.qml" line="460"/>
         <source>Their pieces</source>
         <translation>Piesele sale</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="444"/>
+        <location filename="../qml/GameView.qml" line="466"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 points, %3 followers left</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 puncte, %3 supuși rămași</translation>
     </message>
     <message>
-        <location filename="../qml/GameView.qml" line="462"/>
+        <location filename="../qml/GameView.qml" line="484"/>
         <source>&lt;b&gt;%1. %2&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;%1. %2&lt;/b&gt; %3</translation>
     </message>
@@ -758,7 +778,7 @@
 <context>
     <name>ScoreboardModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="690"/>
+        <location filename="../app/src/game_controller.cpp" line="695"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
         <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
     </message>
@@ -809,7 +829,7 @@
 <context>
     <name>TurnLogModel</name>
     <message>
-        <location filename="../app/src/game_controller.cpp" line="745"/>
+        <location filename="../app/src/game_controller.cpp" line="750"/>
         <source>the table</source>
         <translation>masa</translation>
     </message>

@@ -51,7 +51,25 @@ Item {
                     text: qsTr("Farmers")
                     checked: setBox.currentValue !== "demo"
                 }
+                CheckBox {
+                    id: tinyCity
+                    text: qsTr("Edition rule: a completed city of two tiles scores 1 point a tile")
+                }
                 CheckBox { id: holeExtra; text: qsTr("House rule: filling a hole plays again") }
+                CheckBox {
+                    id: unfinishedNothing
+                    text: qsTr("House rule: unfinished roads, cities and cloisters score nothing")
+                }
+                CheckBox {
+                    id: wagonFirstEdition
+                    visible: abbeyMayor.checked
+                    text: qsTr("Wagon moves along its feature's roads and cities (first edition)")
+                }
+                CheckBox {
+                    id: barnOnBarn
+                    visible: abbeyMayor.checked
+                    text: qsTr("A barn may join a farm that has one")
+                }
                 SpinBox { id: playerCount; from: 2; to: 6; value: 3 }
                 Repeater {
                     id: playerRows
@@ -86,7 +104,11 @@ Item {
                             colours.push(playerRows.itemAt(i).colour)
                         }
                         game.newGame(setBox.currentValue, abbeyMayor.checked, names, colours,
-                                     { farmers: farmers.checked, holeExtraTurn: holeExtra.checked })
+                                     { farmers: farmers.checked, holeExtraTurn: holeExtra.checked,
+                                       tinyCity: tinyCity.checked,
+                                       unfinishedScoreNothing: unfinishedNothing.checked,
+                                       wagonMoveFirstEdition: wagonFirstEdition.checked,
+                                       barnOnFarmWithBarn: barnOnBarn.checked })
                     }
                 }
                 Button {

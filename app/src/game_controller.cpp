@@ -95,11 +95,16 @@ bool GameController::newGame(const QString& set, bool abbeyMayor, const QStringL
     adj::GameConfig cfg =
         abbeyMayor ? adj::GameConfig::forSet(set.toStdString(), int(names.size()), {"abbey-mayor"})
                    : adj::GameConfig::forSet(set.toStdString(), int(names.size()));
-    if (rules.contains("farmers")) cfg.rules.farmers = rules["farmers"].toBool();
-    if (rules.contains("tinyCity")) cfg.rules.tinyCity = rules["tinyCity"].toBool();
-    if (rules.contains("unfinishedScoreNothing"))
-        cfg.rules.unfinishedScoreNothing = rules["unfinishedScoreNothing"].toBool();
-    if (rules.contains("holeExtraTurn")) cfg.rules.holeExtraTurn = rules["holeExtraTurn"].toBool();
+    // The switches the form offers, by the names QML gives them.
+    static const std::pair<const char*, bool adj::Rules::*> kSwitches[] = {
+        {"farmers", &adj::Rules::farmers},
+        {"tinyCity", &adj::Rules::tinyCity},
+        {"unfinishedScoreNothing", &adj::Rules::unfinishedScoreNothing},
+        {"holeExtraTurn", &adj::Rules::holeExtraTurn},
+        {"wagonMoveFirstEdition", &adj::Rules::wagonMoveFirstEdition},
+        {"barnOnFarmWithBarn", &adj::Rules::barnOnFarmWithBarn}};
+    for (const auto& [name, field] : kSwitches)
+        if (rules.contains(name)) cfg.rules.*field = rules[name].toBool();
     std::vector<carc::history::PlayerInfo> players;
     for (int i = 0; i < names.size(); ++i)
         players.push_back({names[i].trimmed().isEmpty() ? tr("Player %1").arg(i + 1).toStdString()

@@ -100,7 +100,8 @@ public:
     ~GameController() override;
 
     // set: base | winter | demo. rules: optional switches by name (farmers, tinyCity,
-    // unfinishedScoreNothing, holeExtraTurn). Returns false with `alert` set.
+    // unfinishedScoreNothing, holeExtraTurn, wagonMoveFirstEdition, barnOnFarmWithBarn: see
+    // adj::Rules). Returns false with `alert` set.
     Q_INVOKABLE bool newGame(const QString& set, bool abbeyMayor, const QStringList& names,
                              const QStringList& colours, const QVariantMap& rules = {});
     // The tile drawn: offers its placements (or its discard when it fits nowhere).

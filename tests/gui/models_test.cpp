@@ -611,3 +611,26 @@ TEST(GuiModels, EnrolsAndKeepsTileSets) {
                           std::inserter(both, both.begin()));
     EXPECT_GE(both.size(), 11u) << "the 13 tiles (start tile and 12) read with the enrolled set";
 }
+
+// The new-game form's switches reach the engine by name; an unknown one changes nothing.
+TEST(GuiModels, NewGameTakesTheFormsSwitches) {
+    TempHistory temp;
+    GameController game;
+    ASSERT_TRUE(game.newGame("base", true, {"Ana", "Bram"}, {"red", "blue"},
+                             {{"farmers", false},
+                              {"tinyCity", true},
+                              {"unfinishedScoreNothing", true},
+                              {"holeExtraTurn", true},
+                              {"wagonMoveFirstEdition", true},
+                              {"barnOnFarmWithBarn", true},
+                              {"noSuchRule", true}}));
+    const adj::Rules& r = game.session()->state().config().rules;
+    EXPECT_FALSE(r.farmers);
+    EXPECT_TRUE(r.tinyCity && r.unfinishedScoreNothing && r.holeExtraTurn);
+    EXPECT_TRUE(r.wagonMoveFirstEdition && r.barnOnFarmWithBarn);
+    EXPECT_EQ(r.mayors, 1) << "Abbey & Mayor's pieces";
+    ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram"}, {"red", "blue"}));
+    const adj::Rules& d = game.session()->state().config().rules;
+    EXPECT_TRUE(d.farmers);
+    EXPECT_FALSE(d.tinyCity || d.unfinishedScoreNothing || d.holeExtraTurn);
+}
