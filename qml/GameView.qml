@@ -14,6 +14,18 @@ Item {
 
     GameController { id: game; objectName: "gameController" }
 
+    // A rule switch whose long label wraps within the form's width.
+    component RuleCheck: CheckBox {
+        id: check
+        Layout.fillWidth: true
+        contentItem: Label {
+            text: check.text
+            wrapMode: Text.Wrap
+            leftPadding: check.indicator.width + check.spacing
+            verticalAlignment: Text.AlignVCenter
+        }
+    }
+
     RowLayout {
         anchors.fill: parent
         spacing: 16
@@ -51,21 +63,21 @@ Item {
                     text: qsTr("Farmers")
                     checked: setBox.currentValue !== "demo"
                 }
-                CheckBox {
+                RuleCheck {
                     id: tinyCity
                     text: qsTr("Edition rule: a completed city of two tiles scores 1 point a tile")
                 }
-                CheckBox { id: holeExtra; text: qsTr("House rule: filling a hole plays again") }
-                CheckBox {
+                RuleCheck { id: holeExtra; text: qsTr("House rule: filling a hole plays again") }
+                RuleCheck {
                     id: unfinishedNothing
                     text: qsTr("House rule: unfinished roads, cities and cloisters score nothing")
                 }
-                CheckBox {
+                RuleCheck {
                     id: wagonFirstEdition
                     visible: abbeyMayor.checked
                     text: qsTr("Wagon moves along its feature's roads and cities (first edition)")
                 }
-                CheckBox {
+                RuleCheck {
                     id: barnOnBarn
                     visible: abbeyMayor.checked
                     text: qsTr("A barn may join a farm that has one")

@@ -172,8 +172,9 @@ int enrol(const std::vector<std::string>& args) {
                                  "[--abbey-mayor] [--from FOLDER | --procedural-autumn] "
                                  "[--out FILE.refs | --keep NAME]\n"
                                  "  FOLDER: one image per tile kind, named by JCloisterZone id "
-                                 "(BA/RCr.jpg) or by our id (D.png); without --from: our "
-                                 "procedural art\n"
+                                 "(BA/RCr.jpg) or by our id (D.png); or a PHOTO of tiles laid "
+                                 "out in rows, listed in PHOTO.txt (a line per row, top first: "
+                                 "KIND/R or - per cell); without --from: our procedural art\n"
                                  "  --keep NAME: kept with the tile sets the camera knows "
                                  "(every edition; `--refs NAME` and the window use it)\n");
             return 2;
@@ -208,7 +209,7 @@ int enrol(const std::vector<std::string>& args) {
         if (autumn) refs->name = "procedural-autumn";
     } else {
         std::string error;
-        refs = vision::enrolFolder(from, sets, &error, &skipped);
+        refs = carc::enrolPictures(from, &error, {}, &skipped);
         if (!refs) {
             std::fprintf(stderr, "carcassonne vision enrol: %s\n", error.c_str());
             return 1;

@@ -2,8 +2,12 @@
 
 #include "data_folder.h"
 
+#include "vision/image_io.h"
+
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 namespace carc {
 
@@ -57,6 +61,34 @@ std::string tileSetNameProblem(const std::string& name) {
     return {};
 }
 
+std::optional<vision::ReferenceSet> enrolPictures(const std::string& pictures, std::string* error,
+                                                  const vision::EnrolProgress& progress,
+                                                  std::vector<std::string>* skipped) {
+    std::vector<const tiledb::TileSet*> sets;
+    const tiledb::Catalogue& cat = tiledb::Catalogue::bundled();
+    for (const std::string& id : cat.setIds()) sets.push_back(cat.set(id));
+    std::error_code ec;
+    if (!fs::is_regular_file(pictures, ec))
+        return vision::enrolFolder(pictures, sets, error, skipped, progress);
+    const std::string listFile = fs::path(pictures).replace_extension(".txt").string();
+    std::ifstream list(listFile);
+    if (!list) {
+        *error = listFile + ": no list of the tiles in the photo (one line per row, top first)";
+        return std::nullopt;
+    }
+    const std::string layout((std::istreambuf_iterator<char>(list)), {});
+    const vision::ImageResult photo = vision::readImage(pictures);
+    if (!photo.ok()) {
+        *error = photo.error;
+        return std::nullopt;
+    }
+    if (progress) progress(0, 1);
+    std::optional<vision::ReferenceSet> refs = vision::enrolPhoto(photo.image, layout, sets, error);
+    if (!refs) *error = pictures + ": " + *error;
+    if (refs && progress) progress(1, 1);
+    return refs;
+}
+
 std::optional<TileSetEntry> enrolTileSet(const std::string& folder, const std::string& name,
                                          const std::string& pictures, std::string* error,
                                          const vision::EnrolProgress& progress,
@@ -71,11 +103,7 @@ std::optional<TileSetEntry> enrolTileSet(const std::string& folder, const std::s
         *error = "a tile set named \"" + name + "\" is already kept (" + file.string() + ")";
         return std::nullopt;
     }
-    std::vector<const tiledb::TileSet*> sets;
-    const tiledb::Catalogue& cat = tiledb::Catalogue::bundled();
-    for (const std::string& id : cat.setIds()) sets.push_back(cat.set(id));
-    std::optional<vision::ReferenceSet> refs =
-        vision::enrolFolder(pictures, sets, error, skipped, progress);
+    std::optional<vision::ReferenceSet> refs = enrolPictures(pictures, error, progress, skipped);
     if (!refs) return std::nullopt;
     refs->name = name;
     fs::create_directories(folder, ec);

@@ -34,10 +34,16 @@ std::string tileSetSource(const std::string& folder, const std::string& source);
 // "" when it is fine, else what is wrong.
 std::string tileSetNameProblem(const std::string& name);
 
-// Enrols `pictures` (a folder of one picture per tile kind, as vision::enrolFolder reads it, for
-// every bundled edition) and keeps it as `name` in `folder`. A bad or taken name, a folder with
-// no picture of a tile kind, an unreadable picture, a folder that cannot be written: nullopt
-// with *error, and nothing is written. *skipped: files that name no tile kind.
+// Pictures of an edition's tiles learned, for every bundled edition: a folder of one picture per
+// tile kind (vision::enrolFolder), or a photo of tiles laid out in rows with its list of what
+// lies where in a text file beside it, of the same name ending in .txt (vision::enrolPhoto).
+std::optional<vision::ReferenceSet> enrolPictures(const std::string& pictures, std::string* error,
+                                                  const vision::EnrolProgress& progress = {},
+                                                  std::vector<std::string>* skipped = nullptr);
+
+// Enrols `pictures` (enrolPictures) and keeps it as `name` in `folder`. A bad or taken name, a
+// folder with no picture of a tile kind, an unreadable picture, a folder that cannot be written:
+// nullopt with *error, and nothing is written. *skipped: files that name no tile kind.
 std::optional<TileSetEntry> enrolTileSet(const std::string& folder, const std::string& name,
                                          const std::string& pictures, std::string* error,
                                          const vision::EnrolProgress& progress = {},

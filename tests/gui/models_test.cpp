@@ -609,7 +609,26 @@ TEST(GuiModels, EnrolsAndKeepsTileSets) {
         if (c.status == vision::CellStatus::Tile) read.insert(c.kind);
     std::set_intersection(truth.begin(), truth.end(), read.begin(), read.end(),
                           std::inserter(both, both.begin()));
-    EXPECT_GE(both.size(), 11u) << "the 13 tiles (start tile and 12) read with the enrolled set";
+    EXPECT_GE(both.size(), 11u) << "the 12 tiles read with the enrolled set";
+
+    // A photo of tiles laid out in rows, with its list beside it (PHOTO.txt): that board.
+    const fs::path photo = temp.dir / "laid-out.jpg";
+    cv::imwrite(photo.string(), scene.image);
+    ASSERT_TRUE(enrolAndWait(photo, "Laid out"));
+    EXPECT_TRUE(sets.status().contains("laid-out.txt: no list of the tiles"))
+        << sets.status().toStdString();
+    std::ofstream list(temp.dir / "laid-out.txt");
+    const adj::Bounds b = s.board().extent();
+    for (int y = b.maxY; y >= b.minY; --y, list << "\n")
+        for (int x = b.minX; x <= b.maxX; ++x) {
+            const adj::PlacedTile* t = s.board().at({x, y});
+            list << (t ? t->kind->id + "/" + std::to_string(t->rotation) : "-") << " ";
+        }
+    list.close();
+    ASSERT_TRUE(enrolAndWait(photo, "Laid out"));
+    EXPECT_TRUE(sets.status().contains(QString("(%1 pictures").arg(s.board().tiles().size())))
+        << sets.status().toStdString();
+    EXPECT_EQ(sets.rowCount(), 4);
 }
 
 // The new-game form's switches reach the engine by name; an unknown one changes nothing.

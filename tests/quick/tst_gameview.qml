@@ -40,7 +40,8 @@ Item {
             findByName(view, "enrolFolder").text = tilePictures
             findByName(view, "enrolName").text = "Autumn"
             mouseClick(findByName(view, "enrol"))
-            tryVerify(() => box.count === 2, 30000, "the set is kept")
+            tryVerify(() => box.count === 2, 30000,
+                      "the set is kept: " + findByName(view, "enrolStatus").text)
             verify(box.currentText.indexOf("Autumn") === 0, box.currentText)
             verify(box.currentValue.endsWith("Autumn.refs"), box.currentValue)
             const status = findByName(view, "enrolStatus")

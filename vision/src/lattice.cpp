@@ -378,6 +378,38 @@ std::vector<TileQuad> findTileQuads(const std::vector<cv::Vec4f>& segments, cv::
     return out;
 }
 
+namespace {
+
+cv::Point2f gridPoint(const cv::Matx33d& H, cv::Point2f p) {
+    const cv::Vec3d q = H * cv::Vec3d(p.x, p.y, 1);
+    return cv::Point2f(float(q[0] / q[2]), float(q[1] / q[2]));
+}
+
+} // namespace
+
+cv::Matx33d orientGrid(const cv::Matx33d& imageToGrid, cv::Point2f centre) {
+    cv::Matx33d G = imageToGrid;
+    auto jac = [&](const cv::Matx33d& H) {
+        const cv::Point2f a = gridPoint(H, centre), b = gridPoint(H, centre + cv::Point2f(1, 0)),
+                          c = gridPoint(H, centre + cv::Point2f(0, -1)); // picture up
+        return std::pair(b - a, c - a);
+    };
+    auto [east, up] = jac(G);
+    if (east.cross(-up) < 0) G = cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1) * G; // mirror
+    up = jac(G).second;
+    // Of the four quarter turns of the grid, the one taking the picture's up closest to -v.
+    const cv::Matx33d turns[4] = {
+        cv::Matx33d(1, 0, 0, 0, 1, 0, 0, 0, 1), cv::Matx33d(0, -1, 0, 1, 0, 0, 0, 0, 1),
+        cv::Matx33d(-1, 0, 0, 0, -1, 0, 0, 0, 1), cv::Matx33d(0, 1, 0, -1, 0, 0, 0, 0, 1)};
+    int best = 0;
+    double bestDot = -1e9;
+    for (int k = 0; k < 4; ++k) {
+        const cv::Vec3d r = turns[k] * cv::Vec3d(up.x, up.y, 0);
+        if (-r[1] > bestDot) bestDot = -r[1], best = k;
+    }
+    return turns[best] * G;
+}
+
 cv::Matx33d gridTransform(const LatticeAxes& axes, const AxisHypothesis& u,
                           const AxisHypothesis& v) {
     const cv::Matx33d G(1 / u.period, 0, -u.phase / u.period, 0, 1 / v.period, -v.phase / v.period,

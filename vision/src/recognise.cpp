@@ -108,30 +108,6 @@ int pyramidLevel(double side) {
     return level;
 }
 
-// Turns the grid so the picture's up is north and the grid is not mirrored.
-cv::Matx33d orient(const cv::Matx33d& imageToGrid, cv::Point2f centre) {
-    cv::Matx33d G = imageToGrid;
-    auto jac = [&](const cv::Matx33d& H) {
-        const cv::Point2f a = apply(H, centre), b = apply(H, centre + cv::Point2f(1, 0)),
-                          c = apply(H, centre + cv::Point2f(0, -1)); // picture up
-        return std::pair(b - a, c - a);
-    };
-    auto [east, up] = jac(G);
-    if (east.cross(-up) < 0) G = cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1) * G; // mirror
-    up = jac(G).second;
-    // Of the four quarter turns of the grid, the one taking the picture's up closest to -v.
-    const cv::Matx33d turns[4] = {
-        cv::Matx33d(1, 0, 0, 0, 1, 0, 0, 0, 1), cv::Matx33d(0, -1, 0, 1, 0, 0, 0, 0, 1),
-        cv::Matx33d(-1, 0, 0, 0, -1, 0, 0, 0, 1), cv::Matx33d(0, 1, 0, -1, 0, 0, 0, 0, 1)};
-    int best = 0;
-    double bestDot = -1e9;
-    for (int k = 0; k < 4; ++k) {
-        const cv::Vec3d r = turns[k] * cv::Vec3d(up.x, up.y, 0);
-        if (-r[1] > bestDot) bestDot = -r[1], best = k;
-    }
-    return turns[best] * G;
-}
-
 // Stage 1b (small boards): the grid from tile quads the classifier verifies. The quads with
 // the best coarse match are classified in full; the one with the most tiles (then the best
 // scores) sets the grid, and every other verified quad lying on that grid adds its corners to
@@ -227,7 +203,7 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
     }
     cv::Point2f centre(0, 0);
     for (const cv::Point2f& c : tiles) centre += c * (1.0f / float(tiles.size()));
-    GridHint hint{orient(imageToGrid, centre), INT_MAX, INT_MIN, INT_MAX, INT_MIN};
+    GridHint hint{orientGrid(imageToGrid, centre), INT_MAX, INT_MIN, INT_MAX, INT_MIN};
     for (const cv::Point2f& c : tiles) {
         const cv::Point2f g = apply(hint.imageToGrid, c);
         const int i = int(std::floor(g.x)), j = int(std::floor(g.y));
@@ -333,7 +309,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     const std::vector<AxisHypothesis> noHypotheses; // with a hint there is nothing to try
     for (const AxisHypothesis& hu : hinted || !axes ? noHypotheses : axes->u)
         for (const AxisHypothesis& hv : axes->v) {
-            const cv::Matx33d G = orient(gridTransform(*axes, hu, hv), axes->centre);
+            const cv::Matx33d G = orientGrid(gridTransform(*axes, hu, hv), axes->centre);
             const cv::Matx33d Gi = G.inv();
             const cv::Point2f c = apply(G, axes->centre);
             const int level = pyramidLevel(tileSide(Gi, c));

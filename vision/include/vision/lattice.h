@@ -82,4 +82,8 @@ std::vector<TileQuad> findTileQuads(const std::vector<cv::Vec4f>& segments, cv::
 cv::Matx33d gridTransform(const LatticeAxes& axes, const AxisHypothesis& u,
                           const AxisHypothesis& v);
 
+// The grid turned so the picture's up (at `centre`, image pixels) is north (-v) and the grid is
+// not mirrored.
+cv::Matx33d orientGrid(const cv::Matx33d& imageToGrid, cv::Point2f centre);
+
 } // namespace vision

@@ -57,6 +57,17 @@ std::optional<ReferenceSet> enrolFolder(const std::string& folder,
                                         std::vector<std::string>* skipped = nullptr,
                                         const EnrolProgress& progress = {});
 
+// A photo of tiles laid out in rows (gaps between them allowed) with the list of what lies
+// where: one line per row, the photo's top row first; in a row, cells separated by spaces, each a
+// tile kind (id, letter or alias), "KIND/R" for one laid R quarter turns clockwise, or "-" for
+// no tile. The photo roughly upright (the first row at its top). The lattice comes from the
+// tiles' borders (findLatticeAxes) and is placed where the listed tiles stand out from the
+// table around them; each tile is cut out, turned north up and kept. Errors name the layout's
+// line and cell, or say why the photo does not fit the layout.
+std::optional<ReferenceSet> enrolPhoto(const cv::Mat& photo, const std::string& layout,
+                                       const std::vector<const tiledb::TileSet*>& sets,
+                                       std::string* error);
+
 // The references a user chose: "" = our procedural art; a `.refs` file saved by enrolment; or a
 // folder of pictures (enrolFolder). nullopt with *error saying what is wrong with the source.
 std::optional<ReferenceSet> loadReferences(const std::string& source,
