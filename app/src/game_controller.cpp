@@ -45,7 +45,7 @@ void GameController::setLanguage(const QString& code) {
 }
 
 void GameController::setAlert(const QString& text) {
-    if (text.isEmpty()) choices_.clear(); // answered, or another turn played
+    if (text.isEmpty()) choices_.clear(), choiceTile_.clear(); // answered, or another turn played
     if (text == alert_) return;
     alert_ = text;
     emit alertChanged();
@@ -67,6 +67,10 @@ QVariantList GameController::cameraChoices() const {
         }
         out.push_back(QVariantMap{{"label", parts.join(QStringLiteral(", "))}});
     }
+    // The tile was played as read: it may be what is wrong (the last answer takes it back).
+    if (choicesFrom_ > 0 && !choiceTile_.isEmpty())
+        out.push_back(
+            QVariantMap{{"label", tr("The tile is not %1: take it back").arg(choiceTile_)}});
     return out;
 }
 
@@ -77,10 +81,16 @@ void GameController::offerChoices(const vision::TrackedTurn& turn, size_t played
         if (c.size() > played) choices_.push_back(c);
     choicesFrom_ = played;
     choiceThumbnail_ = thumbnail;
+    choiceTile_.clear();
+    if (played > 0 && !turn.actions.empty() && turn.actions[0].kind == adj::Action::Kind::Tile &&
+        session_ && !session_->state().board().tiles().empty())
+        choiceTile_ = q(session_->state().board().tiles().back().kind->id);
     alert_.clear(); // the alert that follows announces the choices too
 }
 
 bool GameController::acceptCameraChoice(int index) {
+    if (index == int(choices_.size()) && choicesFrom_ > 0 && !choiceTile_.isEmpty())
+        return undoLastTurn(); // "the tile is not ...": the players enter the turn by hand
     if (index < 0 || index >= int(choices_.size())) return false;
     const std::vector<adj::Action> choice = choices_[size_t(index)];
     const size_t from = choicesFrom_;
@@ -265,7 +275,7 @@ bool GameController::undoLastTurn() {
     }
     // A camera following the game waits for the turn taken back to be entered again: its next
     // picture shows the board after that turn (the alert holds it back until then).
-    choices_.clear(); // the camera's answers were for the turn taken back
+    choices_.clear(), choiceTile_.clear(); // the camera's answers were for the turn taken back
     setAlert(camera_->active() ? tr("Turn taken back: enter it by hand; the camera then reads "
                                     "the next picture.")
                                : QString());

@@ -201,6 +201,7 @@ private:
     std::vector<std::vector<adj::Action>> choices_; // the camera's question's answers
     size_t choicesFrom_ = 0;                        // ... each from this action on
     std::string choiceThumbnail_;                   // the photo's, for a tile they play
+    QString choiceTile_;   // the tile played as read before the question ("" when none was)
     QVariantList options_; // offered_ for QML, worded in the current language
     QVariantMap dispute_;
     int disputeTile_ = -1, disputeFeature_ = -1;

@@ -121,7 +121,7 @@ Item {
                 verify(game.play("pass"))
             }
             verify(game.followPhotos(photoFolder), game.alert)
-            let read = 0, answered = 0, questionShot = false
+            let read = 0, answered = 0, questionShot = false, tookBack = false
             for (let i = 0; i < photoTiles.length; ++i) {
                 // The camera plays a whole turn (the tile, and no piece: the photos show none),
                 // or raises an alert.
@@ -158,6 +158,17 @@ Item {
                         ++answered
                         continue
                     }
+                    // A tile played as read may be what is wrong: once, its last answer takes it
+                    // back, and the players enter the turn by hand.
+                    for (let c = 0; c < answers.children.length && !tookBack && !last; ++c) {
+                        const b = answers.children[c]
+                        if (b.text !== undefined && b.visible && b.text.startsWith("The tile is not")) {
+                            mouseClick(b)
+                            tookBack = true
+                            compare(game.tiles.length, before, "the tile is taken back")
+                            verify(game.alert.startsWith("Turn taken back"), game.alert)
+                        }
+                    }
                     if (game.tiles.length === before)
                         verify(game.play(photoTiles[i]), game.alert)
                     if (i === photoTiles.length - 1) break // keep the last reading on screen
@@ -169,6 +180,7 @@ Item {
             tryVerify(() => !game.camera.busy, 60000, "the camera is idle")
             verify(read >= 1, "no photo read")
             console.log(read + " photos read, " + answered + " questions answered in one click")
+            verify(tookBack, "a tile played as read was taken back from its question")
             compare(game.tiles.length, 15 + photoTiles.length)
             verify(game.camera.cells.length > 14)
             // Look at it: the photo with the recognised grid over it.
