@@ -252,7 +252,8 @@ int visionTrack(const std::vector<std::string>& args) {
         if (settles) tracker.resolved(image, s);
     };
     // The players' colours first, from the calibration pictures (calibration-N.jpg).
-    for (const std::string& line : vision::calibrateFrom(tracker, pictures))
+    const std::vector<std::string> calibration = vision::calibrateFrom(tracker, pictures);
+    for (const std::string& line : calibration)
         if (!json) std::printf("  %s\n", line.c_str());
     int seen = 0; // pictures, or a video's frames
     for (const std::string& picture : pictures) {
@@ -296,7 +297,10 @@ int visionTrack(const std::vector<std::string>& args) {
                     jsonTurns.c_str(), read, byHand, corrected, answered);
         for (int p = 0; p < game.players; ++p)
             std::printf("%s\"%s\": %d", p ? ", " : "", names[size_t(p)].c_str(), s.score(p));
-        std::printf("}\n}\n");
+        std::printf("},\n  \"calibration\": [");
+        for (size_t k = 0; k < calibration.size(); ++k)
+            std::printf("%s\"%s\"", k ? ", " : "", jsonEscape(calibration[k]).c_str());
+        std::printf("]\n}\n");
         return 0;
     }
     std::printf("\nFinal scoring:\n");
