@@ -27,6 +27,7 @@
 #include <opencv2/core/utility.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
@@ -54,10 +55,13 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     const vision::CameraOverBoard cam =
         vision::cameraOverBoard(scene.boardToImage, scene.image.size());
     std::vector<std::vector<vision::PieceBlob>> blobs;
+    std::vector<cv::Vec3f> known; // calibrated colours guide the search (PieceParams::nearColour)
+    for (int p = 0; calibrated && p < calibrated->players(); ++p)
+        if (calibrated->known(p)) known.push_back(calibrated->colour(p));
     for (const vision::TileTruth& t : scene.tiles)
         blobs.push_back(vision::findPieces(
             scene.image, t.corners, vision::drawingsOf(art.refs, t.kind, t.rotation),
-            vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners)));
+            vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners), {}, {}, known));
     vision::PlayerColours colours = calibrated ? *calibrated : vision::PlayerColours(players);
     auto match = [&](size_t ti, const vision::PieceTruth& q) -> const vision::PieceBlob* {
         const adj::PlacedTile& placed = *s.board().at(scene.tiles[ti].cell);
@@ -198,7 +202,10 @@ int main(int argc, char** argv) {
             if (calibrated) { // a camera fixed over the board, for the pictures before the game
                 const adj::Bounds b = s.board().extent();
                 p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
-                p.tilesAcross = std::max(b.maxY - b.minY + 2.5, (b.maxX - b.minX + 2.5) * 9 / 16);
+                // As a recording's camera frames its board (Recording::cameraFor): the near
+                // side of a tilted view must stay in the picture.
+                p.tilesAcross = std::max(b.maxY - b.minY + 2.5, (b.maxX - b.minX + 2.5) * 9 / 16) *
+                                (1 + 0.5 * std::sin(p.tiltDeg * CV_PI / 180));
                 colours = calibrate(cfg, p, art, &refused);
             }
             const PieceCounts c = pieceScene(vision::renderScene(s, p, art.faces), s, art, players,

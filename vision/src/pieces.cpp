@@ -382,7 +382,7 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
 std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                                   const std::vector<cv::Mat>& drawings,
                                   std::optional<cv::Point2f> footInTile, const PieceParams& p,
-                                  const cv::Mat& previous) {
+                                  const cv::Mat& previous, const std::vector<cv::Vec3f>& colours) {
     std::vector<PieceBlob> out;
     if (bgr.empty() || drawings.empty()) return out;
     const DrawingFit fit = fitDrawings(bgr, corners, drawings, p);
@@ -426,6 +426,27 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     cv::Mat seeds = bestResidual > seedCut;
     cv::dilate(seeds, seeds, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
     mask &= seeds;
+    if (!colours.empty()) { // pixels in a player's colour that the drawing does not explain
+        cv::Mat seenF, lab;
+        seen.convertTo(seenF, CV_32FC3, 1.0 / 255);
+        cv::cvtColor(seenF, lab, cv::COLOR_BGR2Lab);
+        cv::Mat near(n, n, CV_8U, cv::Scalar(0));
+        const float lowCut = p.colourCut * cut;
+        for (int y = inner.y; y < inner.br().y; ++y)
+            for (int x = inner.x; x < inner.br().x; ++x) {
+                if (bestResidual.at<float>(y, x) <= lowCut) continue;
+                const cv::Vec3f v = lab.at<cv::Vec3f>(y, x);
+                for (const cv::Vec3f& c : colours) {
+                    const cv::Vec3f d = v - c;
+                    if (0.25f * d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <
+                        p.nearColour * p.nearColour) {
+                        near.at<uchar>(y, x) = 255;
+                        break;
+                    }
+                }
+            }
+        mask |= near;
+    }
     const cv::Mat k3 = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
     cv::morphologyEx(mask, mask, cv::MORPH_OPEN, k3);
     cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, k3, {-1, -1}, 2); // head, arms, body: one

@@ -51,6 +51,11 @@ struct PieceParams {
     int maxBand = 6;
     float maxEdgeRun = 0.45f; // a blob along the tile's edge longer than this is a neighbour's edge
     float baseShare = 0.3f;
+    // A pixel within `nearColour` (L*a*b*, lightness at half weight) of a player's known colour
+    // is a piece's when it departs from the drawing by `colourCut` of the usual cut: a red piece
+    // on red roofs departs little, but it is red.
+    float nearColour = 12;
+    float colourCut = 0.5f;
     float sameAsBefore = 30; // summed channel difference below which a blob was there before   //
                              // the base: the blob's pixels in this share of it nearest the foot
 };
@@ -70,11 +75,13 @@ struct PieceBlob {
 // the best-fitting one is used). `footInTile`: the point under the camera, in the same tile
 // coordinates (nullopt: take each blob's centre as its base). `previous`: an earlier picture
 // from the same camera; blobs that look the same there were there before (a neighbour's
-// piece leaning over the tile) and are left out. Largest blob first.
+// piece leaning over the tile) and are left out. `colours`: the players' colours known so far
+// (L*a*b*; see nearColour). Largest blob first.
 std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                                   const std::vector<cv::Mat>& drawings,
                                   std::optional<cv::Point2f> footInTile,
-                                  const PieceParams& params = {}, const cv::Mat& previous = {});
+                                  const PieceParams& params = {}, const cv::Mat& previous = {},
+                                  const std::vector<cv::Vec3f>& colours = {});
 
 // How badly the best of `drawings` explains the tile's picture: the median colour distance
 // (0..255 scale) after fitting it to the light. Robust to pieces on the tile (they cover a few
