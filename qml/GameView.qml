@@ -150,10 +150,8 @@ Item {
                     model: tileArt
                     textRole: "label"
                     valueRole: "path"
-                    Connections {
-                        target: tileArt
-                        function onEnrolled(path) { tileArtBox.currentIndex = tileArt.indexOfPath(path) }
-                    }
+                    currentIndex: tileArt.chosen // the set chosen last, or the one just enrolled
+                    onActivated: tileArt.chosen = currentIndex
                 }
                 RowLayout {
                     Layout.fillWidth: true

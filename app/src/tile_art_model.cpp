@@ -1,12 +1,15 @@
 #include "tile_art_model.h"
 
+#include <QDir>
+#include <QFile>
 #include <QPromise>
+#include <QSaveFile>
 #include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
 TileArtModel::TileArtModel(QObject* parent)
-    : QAbstractListModel(parent), folder_(QString::fromStdString(carc::defaultTileSetFolder())),
-      sets_(carc::listTileSets(folder_.toStdString())) {
+    : QAbstractListModel(parent), folder_(QString::fromStdString(carc::defaultTileSetFolder())) {
+    reload(); // the kept sets, and the one chosen last
     connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &TileArtModel::finished);
     connect(&watcher_, &QFutureWatcher<Outcome>::progressValueChanged, this, [this](int v) {
         const int range = watcher_.progressMaximum() - watcher_.progressMinimum();
@@ -56,8 +59,29 @@ void TileArtModel::setFolder(const QString& folder) {
 void TileArtModel::reload() {
     beginResetModel();
     sets_ = carc::listTileSets(folder_.toStdString());
+    QFile file(chosenFile());
+    chosenPath_ =
+        file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).trimmed() : QString();
     endResetModel();
     emit countChanged();
+    emit chosenChanged();
+}
+
+int TileArtModel::chosen() const {
+    const int row = indexOfPath(chosenPath_);
+    return row >= 0 && sets_[size_t(row)].problem.empty() ? row : 0;
+}
+
+void TileArtModel::setChosen(int row) {
+    if (row < 0 || row >= count() || row == chosen()) return;
+    chosenPath_ = QString::fromStdString(sets_[size_t(row)].path);
+    QDir().mkpath(folder_);
+    QSaveFile file(chosenFile()); // whole or not at all
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(chosenPath_.toUtf8());
+        file.commit();
+    }
+    emit chosenChanged();
 }
 
 int TileArtModel::indexOfPath(const QString& path) const {
@@ -118,5 +142,6 @@ void TileArtModel::finished() {
               (out.skipped ? " " + tr("Files that name no tile kind: %1.").arg(out.skipped) : "");
     emit statusChanged();
     reload();
+    setChosen(indexOfPath(QString::fromStdString(out.entry->path)));
     emit enrolled(QString::fromStdString(out.entry->path));
 }

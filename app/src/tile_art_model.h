@@ -20,6 +20,9 @@ class TileArtModel : public QAbstractListModel {
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged) // 0..1 while busy
     Q_PROPERTY(QString status READ status NOTIFY statusChanged)      // what the last enrolment said
+    // The row the players chose last (kept in the folder, so the next game starts with it; a set
+    // just enrolled becomes the chosen one).
+    Q_PROPERTY(int chosen READ chosen WRITE setChosen NOTIFY chosenChanged)
 
 public:
     // label: what the user reads; path: what GameController::followPhotos takes as references.
@@ -39,6 +42,8 @@ public:
     bool busy() const { return watcher_.isRunning(); }
     double progress() const { return progress_; }
     QString status() const { return status_; }
+    int chosen() const;
+    void setChosen(int row);
 
     // Enrols a folder of pictures (one per tile kind) as `name`; false when one is already
     // running or the name is refused (status says why). enrolled() or failed() follows.
@@ -53,6 +58,7 @@ signals:
     void busyChanged();
     void progressChanged();
     void statusChanged();
+    void chosenChanged();
     void enrolled(const QString& path);
     void failed(const QString& why);
 
@@ -63,8 +69,10 @@ private:
         int skipped = 0;
     };
     void finished();
+    QString chosenFile() const { return folder_ + "/chosen"; }
     QString folder_;
     std::vector<carc::TileSetEntry> sets_;
+    QString chosenPath_; // the chosen set's path ("" for our drawn tiles)
     QFutureWatcher<Outcome> watcher_;
     double progress_ = 0;
     QString status_;

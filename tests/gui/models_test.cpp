@@ -563,6 +563,17 @@ TEST(GuiModels, EnrolsAndKeepsTileSets) {
     EXPECT_EQ(refs->kinds().size(), base.kinds.size());
     // The command line finds it by name too.
     EXPECT_EQ(carc::tileSetSource(kept.string(), "Autumn"), path.toStdString());
+    // The set just enrolled is the chosen one, for the next game as well; choosing is kept.
+    EXPECT_EQ(sets.chosen(), 1);
+    {
+        TileArtModel again;
+        again.setFolder(QString::fromStdString(kept.string()));
+        EXPECT_EQ(again.chosen(), 1);
+        again.setChosen(0);
+    }
+    sets.reload();
+    EXPECT_EQ(sets.chosen(), 0) << "our drawn tiles chosen again";
+    sets.setChosen(1);
 
     // Refused, nothing written: the name taken, a bad name, a damaged picture.
     EXPECT_TRUE(enrolAndWait(pictures, "Autumn"));
