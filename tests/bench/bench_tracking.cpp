@@ -3,7 +3,8 @@
 // 1. Pieces: generated scenes with pieces (tilt 0/20/35/45, 2 to 6 players, boards of 10 to 84
 //    tiles, light and blur levels), each tile's pieces looked for on the tile as drawn (truth
 //    corners, so this measures the piece stage alone): precision and recall of pieces, colour
-//    (each player's colour learned from the first clear piece, as the tracker does), feature.
+//    (each player's colour learned from the first clear piece, as the tracker does, then the
+//    search guided by those colours), feature.
 // 2. Games: recordings of seeded games (2 to 6 players, fixed camera, hands, a bump) followed by
 //    the GameTracker with turns it cannot read entered by hand: turns read right, wrong,
 //    refused (and of those, how many a question's offered answer settles in one click), and
@@ -55,14 +56,19 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     const vision::CameraOverBoard cam =
         vision::cameraOverBoard(scene.boardToImage, scene.image.size());
     std::vector<std::vector<vision::PieceBlob>> blobs;
-    std::vector<cv::Vec3f> known; // calibrated colours guide the search (PieceParams::nearColour)
-    for (int p = 0; calibrated && p < calibrated->players(); ++p)
-        if (calibrated->known(p)) known.push_back(calibrated->colour(p));
-    for (const vision::TileTruth& t : scene.tiles)
-        blobs.push_back(vision::findPieces(
-            scene.image, t.corners, vision::drawingsOf(art.refs, t.kind, t.rotation),
-            vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners), {}, {}, known));
+    // The colours known guide the search (PieceParams::nearColour), as the tracker's do.
+    auto search = [&](const vision::PlayerColours& colours) {
+        std::vector<cv::Vec3f> known;
+        for (int p = 0; p < colours.players(); ++p)
+            if (colours.known(p)) known.push_back(colours.colour(p));
+        blobs.clear();
+        for (const vision::TileTruth& t : scene.tiles)
+            blobs.push_back(vision::findPieces(
+                scene.image, t.corners, vision::drawingsOf(art.refs, t.kind, t.rotation),
+                vision::boardPointInTile(scene.boardToImage, cam.foot, t.corners), {}, {}, known));
+    };
     vision::PlayerColours colours = calibrated ? *calibrated : vision::PlayerColours(players);
+    search(colours);
     auto match = [&](size_t ti, const vision::PieceTruth& q) -> const vision::PieceBlob* {
         const adj::PlacedTile& placed = *s.board().at(scene.tiles[ti].cell);
         for (const vision::PieceBlob& b : blobs[ti]) // the blob on the piece's feature
@@ -77,6 +83,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 if (const auto* b = match(ti, q);
                     b && b->residual >= vision::TrackerParams{}.learnResidual)
                     colours.learn(q.player, b->lab);
+    if (!calibrated) search(colours); // the rest of the game's pieces, with those colours
     for (size_t ti = 0; ti < scene.tiles.size(); ++ti) {
         int here = 0;
         for (const vision::PieceTruth& q : scene.pieces) {

@@ -164,3 +164,29 @@ TEST(Pieces, FoundOnTheirTilesInTheirColoursOnTheirFeatures) {
     EXPECT_GE(featureRight, found * 98 / 100);
     std::printf("tiles without a piece and no blob: %d\n", tilesEmpty);
 }
+
+// A piece whose colour is close to the tile's art under it (a red piece on red roofs) departs
+// little from the drawing: unseen by the usual cut, found once the player's colour is known.
+TEST(Pieces, AKnownColourFindsAPieceThatHardlyDepartsFromTheDrawing) {
+    const cv::Scalar roof(40, 110, 200), piece(40, 88, 200); // BGR: 22 apart
+    const cv::Mat drawing(64, 64, CV_8UC3, roof);
+    cv::Mat picture(400, 400, CV_8UC3, cv::Scalar(60, 90, 110));
+    picture(cv::Rect(100, 100, 200, 200)).setTo(roof);
+    cv::circle(picture, {200, 190}, 13, piece, cv::FILLED, cv::LINE_AA);
+    cv::Mat noise(picture.size(), CV_8UC3);
+    cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(2));
+    picture += noise;
+    const std::array<cv::Point2f, 4> corners{{{100, 100}, {300, 100}, {300, 300}, {100, 300}}};
+    EXPECT_TRUE(vision::findPieces(picture, corners, {drawing}, std::nullopt).empty());
+    const cv::Mat px(1, 1, CV_8UC3, piece);
+    const cv::Vec3f lab = vision::meanLab(px, cv::Mat(1, 1, CV_8U, cv::Scalar(255)));
+    const auto found = vision::findPieces(picture, corners, {drawing}, std::nullopt, {}, {}, {lab});
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_NEAR(found[0].centre.x, 0.5f, 0.03f);
+    EXPECT_NEAR(found[0].centre.y, 0.45f, 0.03f);
+    // Another player's colour, far from it: nothing.
+    const cv::Mat blue(1, 1, CV_8UC3, cv::Scalar(200, 90, 30));
+    EXPECT_TRUE(vision::findPieces(picture, corners, {drawing}, std::nullopt, {}, {},
+                                   {vision::meanLab(blue, cv::Mat(1, 1, CV_8U, cv::Scalar(255)))})
+                    .empty());
+}

@@ -54,8 +54,8 @@ struct PieceParams {
     // A pixel within `nearColour` (L*a*b*, lightness at half weight) of a player's known colour
     // is a piece's when it departs from the drawing by `colourCut` of the usual cut: a red piece
     // on red roofs departs little, but it is red.
-    float nearColour = 12;
-    float colourCut = 0.5f;
+    float nearColour = 9;
+    float colourCut = 0.65f;
     float sameAsBefore = 30; // summed channel difference below which a blob was there before   //
                              // the base: the blob's pixels in this share of it nearest the foot
 };
