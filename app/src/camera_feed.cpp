@@ -169,10 +169,12 @@ void CameraFeed::pushFrame(const cv::Mat& bgr) {
 
 bool CameraFeed::capturePlayerColour(int player) {
     if (!live_ || !calibrating_) return false;
+    bool taken = false;
     if (lastFrame_.empty()) {
         calibrationNote_ = tr("No picture from the camera yet.");
     } else if (player < 0) {
         bareTable_ = lastFrame_;
+        taken = true;
         calibrationNote_ = tr("The table without pieces is taken: now each player's pieces.");
     } else if (bareTable_.empty()) {
         calibrationNote_ = tr("First show the camera the table without pieces.");
@@ -183,24 +185,19 @@ bool CameraFeed::capturePlayerColour(int player) {
             calibrated_.set(player, c.lab);
             if (tracker_) tracker_->setPlayerColour(player, c.lab);
         }
+        taken = c.ok;
         calibrationNote_ = c.ok
                                ? tr("Player %1's colour is learned from %n piece(s).", "", c.pieces)
                                      .arg(player + 1)
                                : tr("Player %1's colour is not learned: %2")
                                      .arg(player + 1)
                                      .arg(QString::fromStdString(c.problem));
-        bool all = true;
-        for (int p = 0; p < calibrated_.players(); ++p) all = all && calibrated_.known(p);
-        if (all) {
-            emit changed();
-            finishCalibration();
-            return true;
-        }
-        emit changed();
-        return c.ok;
     }
-    emit changed();
-    return player < 0 && !bareTable_.empty();
+    if (calibrated_.allKnown())
+        finishCalibration(); // emits changed()
+    else
+        emit changed();
+    return taken;
 }
 
 void CameraFeed::finishCalibration() {

@@ -1,5 +1,7 @@
 #include "game_controller.h"
 
+#include "local_path.h"
+
 #include "board_qml.h"
 #include "event_json.h"
 #include "history_model.h"
@@ -11,7 +13,6 @@
 #include "adjudicator/render.h"
 
 #include <QFileInfo>
-#include <QUrl>
 
 #include <algorithm>
 
@@ -489,11 +490,6 @@ bool GameController::followCamera(const QString& references) {
     QString error;
     return startCamera(
         camera_->openCamera(session_->state().config(), localPath(references), &error), error);
-}
-
-QString GameController::localPath(const QString& s) {
-    const QUrl url(s);
-    return url.isLocalFile() ? url.toLocalFile() : s;
 }
 
 bool GameController::startCamera(bool opened, const QString& error) {

@@ -189,7 +189,6 @@ private:
     void stepSample();
     void finishSample();
     bool startCamera(bool opened, const QString& error);
-    static QString localPath(const QString& pathOrUrl);
     void observeNextPhoto();
     void observed(const vision::TrackedTurn& turn, const QString& photo,
                   const std::string& thumbnail);

@@ -1,10 +1,11 @@
 #include "tile_art_model.h"
 
+#include "local_path.h"
+
 #include <QDir>
 #include <QFile>
 #include <QPromise>
 #include <QSaveFile>
-#include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
 TileArtModel::TileArtModel(QObject* parent)
@@ -92,8 +93,7 @@ int TileArtModel::indexOfPath(const QString& path) const {
 
 bool TileArtModel::enrol(const QString& picturesOrUrl, const QString& name) {
     if (busy()) return false;
-    const QUrl url(picturesOrUrl); // a folder dialog gives file: URLs
-    const QString pictures = url.isLocalFile() ? url.toLocalFile() : picturesOrUrl;
+    const QString pictures = localPath(picturesOrUrl);
     const std::string why = carc::tileSetNameProblem(name.toStdString());
     if (!why.empty() || pictures.isEmpty()) {
         status_ = why.empty() ? tr("Which folder of tile pictures?") : QString::fromStdString(why);

@@ -58,9 +58,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     std::vector<std::vector<vision::PieceBlob>> blobs;
     // The colours known guide the search (PieceParams::nearColour), as the tracker's do.
     auto search = [&](const vision::PlayerColours& colours) {
-        std::vector<cv::Vec3f> known;
-        for (int p = 0; p < colours.players(); ++p)
-            if (colours.known(p)) known.push_back(colours.colour(p));
+        const std::vector<cv::Vec3f> known = colours.knownColours();
         blobs.clear();
         for (const vision::TileTruth& t : scene.tiles)
             blobs.push_back(vision::findPieces(

@@ -554,6 +554,17 @@ void PlayerColours::set(int player, const cv::Vec3f& lab) {
     samples_[size_t(player)] = 1;
 }
 
+std::vector<cv::Vec3f> PlayerColours::knownColours() const {
+    std::vector<cv::Vec3f> out;
+    for (int p = 0; p < players(); ++p)
+        if (known(p)) out.push_back(mean_[size_t(p)]);
+    return out;
+}
+
+bool PlayerColours::allKnown() const {
+    return std::all_of(samples_.begin(), samples_.end(), [](int n) { return n > 0; });
+}
+
 float PlayerColours::distance(int player, const cv::Vec3f& lab) const {
     if (!known(player)) return std::numeric_limits<float>::infinity();
     const cv::Vec3f d = lab - mean_[size_t(player)];

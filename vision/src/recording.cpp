@@ -173,6 +173,12 @@ bool writeList(const Recording& r, const std::string& dir, const std::string& mo
     return bool(list);
 }
 
+bool writePicture(const std::string& file, const cv::Mat& image, std::string* error) {
+    if (cv::imwrite(file, image, {cv::IMWRITE_JPEG_QUALITY, 90})) return true;
+    *error = file + ": cannot write the picture";
+    return false;
+}
+
 std::string pictureName(size_t turn, const std::string& suffix) {
     char name[64];
     std::snprintf(name, sizeof name, "turn-%03zu-%s", turn + 1, suffix.c_str());
@@ -183,21 +189,14 @@ std::string pictureName(size_t turn, const std::string& suffix) {
 
 bool writeRecording(const Recording& r, const std::string& dir, std::string* error) {
     if (!makeFolder(dir, error)) return false;
-    for (int p = -1; p < r.game.players && !r.turns.empty(); ++p) {
-        const std::string file = dir + "/calibration-" + std::to_string(p + 1) + ".jpg";
-        if (!cv::imwrite(file, r.calibrationPicture(p), {cv::IMWRITE_JPEG_QUALITY, 90})) {
-            *error = file + ": cannot write the picture";
+    for (int p = -1; p < r.game.players && !r.turns.empty(); ++p)
+        if (!writePicture(dir + "/calibration-" + std::to_string(p + 1) + ".jpg",
+                          r.calibrationPicture(p), error))
             return false;
-        }
-    }
     for (size_t i = 0; i < r.turns.size(); ++i)
-        for (const RecordedPicture& pic : r.pictures(i)) {
-            const std::string file = dir + "/" + pictureName(i, pic.suffix) + ".jpg";
-            if (!cv::imwrite(file, pic.image, {cv::IMWRITE_JPEG_QUALITY, 90})) {
-                *error = file + ": cannot write the picture";
+        for (const RecordedPicture& pic : r.pictures(i))
+            if (!writePicture(dir + "/" + pictureName(i, pic.suffix) + ".jpg", pic.image, error))
                 return false;
-            }
-        }
     return writeList(r, dir, "", error);
 }
 

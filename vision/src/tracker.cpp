@@ -247,12 +247,10 @@ std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj
                                              const cv::Mat& bgr, const cv::Mat& previous) const {
     const CellResult* c = o.cellAt(t.pos);
     if (!c) return {};
-    std::vector<cv::Vec3f> known; // the players' colours guide the search (nearColour)
-    for (int p = 0; p < colours_.players(); ++p)
-        if (colours_.known(p)) known.push_back(colours_.colour(p));
+    // The players' colours known so far guide the search (PieceParams::nearColour).
     return findPieces(bgr, latticeCorners(o, *c),
                       drawingsOf(refs_, t.kind->id, drawnRotation(o, t.rotation)), footIn(o, *c),
-                      fitFor(o, *c, params_.pieces), previous, known);
+                      fitFor(o, *c, params_.pieces), previous, colours_.knownColours());
 }
 
 bool GameTracker::sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,

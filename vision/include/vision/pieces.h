@@ -137,6 +137,8 @@ public:
     // The known player nearest the colour, or -1 when none is known.
     int nearest(const cv::Vec3f& lab, float* distance = nullptr) const;
     cv::Vec3f colour(int player) const { return mean_.at(size_t(player)); }
+    std::vector<cv::Vec3f> knownColours() const; // of the players known, for findPieces
+    bool allKnown() const;
 
 private:
     std::vector<cv::Vec3f> mean_;
