@@ -260,6 +260,37 @@ std::vector<std::string> Recogniser::missingKinds() const {
 }
 
 Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) const {
+    GridHint read;
+    Recognition r = recogniseOnce(bgr, p, read);
+    // A grid found from a few tiles' squares is read only around them: a bigger board whose
+    // lattice the lines did not give is read ring by ring, each time on the grid refitted to
+    // all the tiles found so far, while tiles reach the edge of what was read and more are found.
+    auto reachesEdge = [&] {
+        const GridHint& t = r.grid;
+        return read.valid() && t.valid() &&
+               (t.i0 <= read.i0 || t.i1 >= read.i1 || t.j0 <= read.j0 || t.j1 >= read.j1);
+    };
+    for (int k = 0; r.ok() && reachesEdge() && k < p.squareGrow; ++k) {
+        RecogniseParams again = p;
+        again.grid = r.grid, again.gridRing = p.squareRing;
+        GridHint unused;
+        Recognition next = recogniseOnce(bgr, again, unused);
+        r.millis += next.millis;
+        if (!next.ok() || next.tiles() <= r.tiles()) break;
+        next.millis = r.millis;
+        next.stageMillis.insert(next.stageMillis.begin(), r.stageMillis.begin(),
+                                r.stageMillis.end());
+        next.segments = std::move(r.segments), next.family = std::move(r.family);
+        r = std::move(next);
+        read = again.grid;
+        read.i0 -= again.gridRing, read.i1 += again.gridRing;
+        read.j0 -= again.gridRing, read.j1 += again.gridRing;
+    }
+    return r;
+}
+
+Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams& p,
+                                      GridHint& squaresRead) const {
     const auto start = std::chrono::steady_clock::now();
     Recognition out;
     out.width = bgr.cols, out.height = bgr.rows;
@@ -370,6 +401,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         out.error = "no board found: the lattice spans an implausible number of cells";
         return finish();
     }
+    if (hinted && !p.grid.valid()) squaresRead = GridHint{bestGrid, i0, i1, j0, j1};
     struct Cell {
         int i, j;
         std::vector<Candidate> cand;
@@ -494,8 +526,15 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     // neighbours too, wait: the colour models leave the table out whatever the classifier
     // says. (Near the board, the first pass's grid can be off by enough to mix a tile's
     // colours with the table's: those cells are classified at once.)
+    // A match this good with a plausible contrast is a tile whatever its colours (a field
+    // drawn in the table's colour, a roof of the table's brown): table grain matches quiet
+    // tiles only with too little contrast.
+    auto sure = [&](const Cell& c) {
+        return !c.cand.empty() && c.cand[0].score >= p.sureTile &&
+               c.cand[0].photometric <= p.surePhotometric && c.tileLlr > -p.sureLlr;
+    };
     auto tableLike = [&](int i, int j) {
-        if (!firstPass.count({i, j})) return false;
+        if (!firstPass.count({i, j}) || sure(firstPass[{i, j}])) return false;
         for (int dj = -1; dj <= 1; ++dj)
             for (int di = -1; di <= 1; ++di) {
                 const auto it = firstPass.find({i + di, j + dj});
@@ -554,8 +593,9 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                c.tileLlr < p.tileColourLlr;
     };
     for (Cell& c : cells)
-        c.tile = !c.deferred && !c.cand.empty() && c.tileLlr > 0 && !c.unexplained &&
-                 c.cand[0].score >= p.tileScore && !tableGrain(c);
+        c.tile = !c.deferred && !c.cand.empty() &&
+                 (sure(c) || (c.tileLlr > 0 && !c.unexplained && c.cand[0].score >= p.tileScore &&
+                              !tableGrain(c)));
     auto isTile = [](const Cell& c) { return c.tile; };
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.
@@ -678,7 +718,10 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                                          classifier_, pyr, p);
             again.gridRing = p.squareRing;
             if (again.grid.valid()) {
-                Recognition r = recognise(bgr, again);
+                Recognition r = recogniseOnce(bgr, again, squaresRead);
+                squaresRead = again.grid;
+                squaresRead.i0 -= again.gridRing, squaresRead.i1 += again.gridRing;
+                squaresRead.j0 -= again.gridRing, squaresRead.j1 += again.gridRing;
                 if (r.ok()) {
                     r.segments = std::move(out.segments);
                     r.family.assign(r.segments.size(), -1);

@@ -42,6 +42,9 @@ struct RecogniseParams {
     // less than this more tile-like than table-like (log-likelihood ratio per pixel): the
     // table (whose grain can correlate with a quiet tile of its colour), not a tile.
     float maxPhotometric = 0.5f, tileColourLlr = 1.0f;
+    // A cell matching a template at least sureTile with a contrast that fits it (photometric
+    // at most surePhotometric) is a tile even when its colours are the table's.
+    float sureTile = 0.85f, surePhotometric = 0.45f, sureLlr = 1.0f;
     // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
     // cells match a template at least squareScore with a plausible contrast (photometric at
     // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
@@ -56,6 +59,9 @@ struct RecogniseParams {
     int squareVerify = 24;
     double squareMerge = 0.2;
     int squareRing = 2;
+    // A board found by its squares is read again on the refitted grid, up to this many times,
+    // while that finds more tiles (a board whose lines gave no lattice).
+    int squareGrow = 12;
     // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
     // this many (a homography needs more than a small board has).
     int refitMinTiles = 2;
@@ -126,6 +132,10 @@ public:
     static cv::Mat debugImage(const cv::Mat& bgr, const Recognition& r);
 
 private:
+    // One reading; `squaresRead`: when the grid came from the tiles' squares (stage 1b), the
+    // cells read on it.
+    Recognition recogniseOnce(const cv::Mat& bgr, const RecogniseParams& p,
+                              GridHint& squaresRead) const;
     adj::GameConfig game_;
     std::shared_ptr<const adj::TileSetup> setup_;
     TileClassifier classifier_;
