@@ -50,14 +50,14 @@ struct Row {
 
 void printRow(const std::string& label, const Row& r) {
     const double n = std::max(1, r.sum.truthTiles);
-    std::printf("| %-22s | %4d | %5d | %7.3f | %7.3f | %7.3f | %5d | %5d | %5d | %5d | %6.1f | "
-                "%5.2f | %5.0f | %5.0f |\n",
-                label.c_str(), r.scenes, r.sum.truthTiles, 100.0 * r.sum.kindRight / n,
-                100.0 * r.sum.rotationRight / std::max(1, r.sum.kindRight),
-                100.0 * r.sum.correct / n, r.sum.wrong, r.sum.unsure + r.sum.missed, r.sum.extra,
-                r.failed, 100.0 * r.exact / std::max(1, r.scenes),
-                r.sum.cornerError / std::max(1, r.scenes), vision::percentile(r.millis, 0.5),
-                vision::percentile(r.millis, 0.95));
+    std::printf(
+        "| %-22s | %4d | %5d | %7.3f | %7.3f | %7.3f | %5d | %5d | %5d | %5d | %5d | %5d | %6.1f | "
+        "%5.2f | %5.0f | %5.0f |\n",
+        label.c_str(), r.scenes, r.sum.truthTiles, 100.0 * r.sum.kindRight / n,
+        100.0 * r.sum.rotationRight / std::max(1, r.sum.kindRight), 100.0 * r.sum.correct / n,
+        r.sum.wrong, r.sum.unsure, r.sum.missed, r.sum.extra, r.sum.doubted, r.failed,
+        100.0 * r.exact / std::max(1, r.scenes), r.sum.cornerError / std::max(1, r.scenes),
+        vision::percentile(r.millis, 0.5), vision::percentile(r.millis, 0.95));
 }
 
 } // namespace
@@ -198,8 +198,9 @@ int main(int argc, char** argv) {
         }
     }
     std::printf("\n| scenes                 |    n | tiles |  kind %% | rot %%   | right %% | "
-                "wrong | unsure| extra | fail  | exact%% | corner px | p50 ms | p95 ms |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                "wrong | unsure| missed| extra | doubt | fail  | exact%% | corner px | p50 ms | "
+                "p95 ms |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const auto& [label, row] : rows) printRow(label, row);
     printRow("all", all);
     return 0;

@@ -33,7 +33,7 @@ const tiledb::TileKind* findKind(const std::string& id) {
 Evaluation& Evaluation::operator+=(const Evaluation& o) {
     truthTiles += o.truthTiles, correct += o.correct, kindRight += o.kindRight;
     rotationRight += o.rotationRight, wrong += o.wrong, unsure += o.unsure;
-    missed += o.missed, extra += o.extra, cornerError += o.cornerError;
+    missed += o.missed, extra += o.extra, doubted += o.doubted, cornerError += o.cornerError;
     return *this;
 }
 
@@ -92,7 +92,7 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
             ++e.wrong;
     }
     for (size_t i = 0; i < r.cells.size(); ++i)
-        if (!used[i] && r.cells[i].status == CellStatus::Tile) ++e.extra;
+        if (!used[i]) (r.cells[i].status == CellStatus::Tile ? e.extra : e.doubted) += 1;
     e.cornerError = cornerCount ? cornerSum / cornerCount : 0;
     return e;
 }

@@ -108,6 +108,44 @@ int pyramidLevel(double side) {
     return level;
 }
 
+// How clearly a cell's square is outlined, as a tile lying on the table is (its cardboard edge,
+// a shadow, a gap to its neighbours) and a bare stretch of table is not: per side, the median
+// along it of the step across it (the strongest within a few pixels, hand-laid tiles lie off
+// their cells), over the same measure inside the cell; the weakest side. `detail`: the cell at
+// kDetailPatch (TileClassifier), north up.
+float outlineStrength(const cv::Mat& detail) {
+    cv::Mat grey;
+    cv::cvtColor(detail, grey, cv::COLOR_BGR2GRAY);
+    grey.convertTo(grey, CV_32F);
+    const int m = TileClassifier::kDetailMargin, n = TileClassifier::kDetail, gap = 2;
+    // The median, along row r from x0 to x1, of |grey(r - gap) - grey(r + gap)| (a step across
+    // the row); on the transposed image for columns.
+    auto rowStep = [&](const cv::Mat& g, int r, int x0, int x1) {
+        std::vector<float> d;
+        for (int x = x0; x < x1; ++x)
+            d.push_back(std::abs(g.at<float>(r - gap, x) - g.at<float>(r + gap, x)));
+        std::nth_element(d.begin(), d.begin() + long(d.size() / 2), d.end());
+        return d[d.size() / 2];
+    };
+    const cv::Mat t = grey.t();
+    const int reach = 5, x0 = m + n / 8, x1 = m + n - n / 8;
+    std::vector<float> inside;
+    for (int r = m + n / 4; r <= m + 3 * n / 4; r += 4)
+        inside.push_back(rowStep(grey, r, x0, x1)), inside.push_back(rowStep(t, r, x0, x1));
+    std::nth_element(inside.begin(), inside.begin() + long(inside.size() / 2), inside.end());
+    const float floor = std::max(2.0f, inside[inside.size() / 2]);
+    float weakest = 1e9f;
+    for (int side = 0; side < 4; ++side) {
+        const cv::Mat& g = side % 2 ? t : grey;              // N, S: rows; E, W: columns
+        const int edge = side == 0 || side == 3 ? m : m + n; // N and W at m, S and E at m + n
+        float best = 0;
+        for (int r = edge - reach; r <= edge + reach; ++r)
+            best = std::max(best, rowStep(g, r, x0, x1));
+        weakest = std::min(weakest, best / floor);
+    }
+    return weakest;
+}
+
 // Stage 1b (small boards): the grid from tile quads the classifier verifies. The quads with
 // the best coarse match are classified in full; the one with the most tiles (then the best
 // scores) sets the grid, and every other verified quad lying on that grid adds its corners to
@@ -645,6 +683,22 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             }
         }
     }
+    // A cell left out as table that is outlined as a tile is (not in a hole: a hole's sides are
+    // its neighbours' edges) and matches some kind: a tile of the table's colours, or a gap.
+    // Said, not guessed: a missing tile would make the board silently wrong.
+    auto outlined = [&](const Cell& c) {
+        if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
+        int beside = 0;
+        for (int side = 0; side < 4; ++side) {
+            auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            beside += it != at.end() && cells[it->second].tile;
+        }
+        if (beside == 0 || beside == 4) return false;
+        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
+                                         TileClassifier::kDetail, TileClassifier::kDetailMargin)) >=
+               p.minOutline;
+    };
     // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
     for (const Cell& c : cells) {
         CellResult r;
@@ -681,6 +735,12 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             r.kind = kinds[size_t(c.cand[0].kind)]->id;
             r.rotation = c.cand[0].rotation;
             r.note = "tile colours, but no tile kind matches well (damaged, covered or unknown)";
+        } else if (outlined(c)) {
+            r.status = CellStatus::Uncertain;
+            r.kind = kinds[size_t(c.cand[0].kind)]->id;
+            r.rotation = c.cand[0].rotation;
+            r.note = "outlined like a tile, but coloured like the table (a tile of the table's "
+                     "colours, or a gap between tiles)";
         } else {
             // The table (left out), or something over a cell next to the board.
             if (!c.unexplained || !near(c, isTile)) continue;

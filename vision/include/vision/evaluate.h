@@ -25,6 +25,7 @@ struct Evaluation {
     int unsure = 0;         // reported uncertain or occluded (not silent)
     int missed = 0;         // no cell reported at all
     int extra = 0;          // reported as a tile where the truth has none
+    int doubted = 0;        // reported uncertain or occluded where the truth has no tile
     double cornerError = 0; // mean pixel distance of corners, over tiles found
     bool exact() const { return correct == truthTiles && extra == 0; }
     // Sums over scenes (cornerError too: divide by the number of scenes for a mean).

@@ -45,6 +45,10 @@ struct RecogniseParams {
     // A cell matching a template at least sureTile with a contrast that fits it (photometric
     // at most surePhotometric) is a tile even when its colours are the table's.
     float sureTile = 0.85f, surePhotometric = 0.45f, sureLlr = 1.0f;
+    // A cell the colours leave out that matches a kind at least outlineScore and whose square
+    // is outlined (outlineStrength: its weakest side's step at least minOutline times the steps
+    // inside it) next to one to three tiles is reported uncertain, not left out.
+    float outlineScore = 0.5f, minOutline = 8.0f;
     // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
     // cells match a template at least squareScore with a plausible contrast (photometric at
     // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
