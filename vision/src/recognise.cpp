@@ -715,15 +715,33 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
             } else {
                 const Candidate& best = c.cand[size_t(c.chosen)];
-                const float gap = c.chosen == 0 ? best.margin : c.cand[0].score - best.score;
+                float gap = best.margin;
+                bool byEdges = false; // the first choice was ruled out by a neighbour's edge
+                if (c.chosen > 0) {
+                    // How clearly it beats the other readings that fit the neighbours too.
+                    const Candidate& first = c.cand[0];
+                    for (int side = 0; side < 4; ++side)
+                        byEdges = byEdges ||
+                                  kinds[size_t(first.kind)]->sideTerrain(side, first.rotation) !=
+                                      kinds[size_t(best.kind)]->sideTerrain(side, best.rotation);
+                    float next = 0;
+                    for (size_t a = size_t(c.chosen) + 1; a < c.cand.size(); ++a)
+                        if (agrees(c, *kinds[size_t(c.cand[a].kind)], c.cand[a].rotation))
+                            next = std::max(next, c.cand[a].score);
+                    gap = best.score - next;
+                }
                 r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
                 r.confidence = confidenceOf(best.score, gap);
                 for (int alike : classifier_.lookAlikes(best.kind))
                     if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
                 shift = best.shift;
-                if (c.chosen > 0) {
-                    r.confidence *= 0.5f;
-                    r.note = "the classifier's first choice disagreed with a neighbour";
+                if (c.chosen > 0 && !byEdges) { // only the box's counts ruled it out
+                    r.confidence = 0;
+                    r.note = "the classifier's first choice has no copy left in the box";
+                } else if (c.chosen > 0) {
+                    r.confidence *= 0.75f;
+                    if (gap < p.minMargin || r.confidence < p.minConfidence)
+                        r.note = "the classifier's first choice disagreed with a neighbour";
                 }
                 if (gap < p.minMargin || r.confidence < p.minConfidence) {
                     r.status = CellStatus::Uncertain;
