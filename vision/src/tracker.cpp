@@ -610,6 +610,25 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
     return best;
 }
 
+float GameTracker::knownMisfit(const adj::State& before, const TurnObservation& o,
+                               const cv::Mat& bgr) const {
+    const adj::Pos at = o.action->placement.pos;
+    std::vector<float> misfits;
+    for (const adj::Pos n : {adj::Pos{at.x, at.y + 1}, adj::Pos{at.x + 1, at.y},
+                             adj::Pos{at.x, at.y - 1}, adj::Pos{at.x - 1, at.y}}) {
+        const adj::PlacedTile* t = before.board().at(n);
+        const CellResult* c = t ? o.cellAt(n) : nullptr;
+        if (!c) continue;
+        misfits.push_back(
+            drawingMisfit(bgr, latticeCorners(o, *c),
+                          drawingsOf(refs_, t->kind->id, drawnRotation(o, t->rotation)),
+                          fitFor(o, *c, params_.pieces)));
+    }
+    if (misfits.empty()) return 0;
+    std::sort(misfits.begin(), misfits.end());
+    return misfits[misfits.size() / 2];
+}
+
 std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
                                              const cv::Mat& bgr, float misfit) const {
     // Tiles that differ only in a small mark (a city with or without a pennant) have the same
@@ -698,7 +717,14 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                       " (a hand or a shadow over the table?)";
         return out;
     }
-    if (out.misfit > params_.maxMisfit) {
+    // Art drawn in fine detail, blur or a low camera leave more of a right drawing unexplained:
+    // the misfit is judged against the misfits of the tiles beside it, as the game has them.
+    // (Neighbours that misfit far more than that are themselves misplaced: the lattice drifted.)
+    auto explainedAsNeighbours = [&] {
+        const float known = knownMisfit(before, o, bgr);
+        return known <= params_.maxKnownMisfit && out.misfit <= params_.relativeMisfit * known;
+    };
+    if (out.misfit > params_.maxMisfit && !explainedAsNeighbours()) {
         if (o.incremental) observer_.relocate(); // the remembered lattice may have drifted
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = "the new tile at " + where(o.action->placement.pos) +
@@ -756,6 +782,20 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                         {*o.action, adj::Action{adj::Action::Kind::Piece, -1, {}, m}});
                 return out;
             }
+        }
+        // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
+        // only because its neighbours misfit alike): a piece the search missed, a farmer lying
+        // on a field of its colour, may be what is left. The players say.
+        if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.maxMisfit) {
+            out.status = TrackedTurn::Status::Discrepancy;
+            out.certain = out.actions.size();
+            out.problem = "nothing was seen standing on the new tile at " +
+                          where(o.action->placement.pos) +
+                          ", but its picture departs from its drawing more than a bare tile's: "
+                          "did player " +
+                          std::to_string(s.currentPlayer() + 1) + " place a piece on it?";
+            out.choices.push_back({*o.action, *piece});
+            return out;
         }
         if (piece->kind == adj::Action::Kind::Piece) {
             if (const std::string twin = lookAlikeUnderPiece(before, o, bgr, out.misfit);

@@ -52,6 +52,8 @@ struct TrackerParams {
     float spotRatio = 2;          // ... unless its piece spot is this many times farther
     float featureSlack = 0.12f;   // a base this far (tiles) outside every legal feature: unreadable
     float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
+    float relativeMisfit = 2;     // ... unless within this many times its neighbours' misfit,
+    float maxKnownMisfit = 16;    // when theirs is at most this (more: the lattice drifted)
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
     float clearlyBetter = 0.8f;
     float rereadSpan = 0.2f;  // readings scored this much below the classifier's best: not weighed
@@ -136,6 +138,9 @@ private:
                                     const cv::Mat& bgr, const cv::Mat& previous) const;
     // Another kind that may lie where the new tile lies, with the same sides, explaining the
     // picture about as well (a pennant hidden by the piece, or the piece taken for one): its id.
+    // The median misfit of the tiles beside the new one against their known drawings, in this
+    // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
+    float knownMisfit(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr) const;
     std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
                                     const cv::Mat& bgr, float misfit) const;
     // The new tile's reading weighed again by drawingMisfit; its misfit, and in *correlation
