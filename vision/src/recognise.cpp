@@ -612,6 +612,42 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     for (size_t k = 0; k < cells.size(); ++k)
         if (cells[k].deferred && (cells[k].tileLlr > 0 || cells[k].unexplained))
             classifyCell(cells[k], patches[k]);
+    // A cell in tile colours that matches no kind where the lattice puts it: the lattice may
+    // have drifted there (the board's rim, few tiles to refit on) further than the sliding
+    // match reaches. The best of a few places and sizes around it (ranked by the coarse match)
+    // is classified in full and kept if it reads better.
+    for (Cell& c : cells) {
+        if (c.deferred || c.cand.empty() || c.cand[0].score >= p.tileScore || c.tileLlr <= 0 ||
+            c.unexplained)
+            continue;
+        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        float bestCoarse = -1;
+        cv::Point3d best(c.i, c.j, 1); // north-west corner and side, grid units
+        for (double size : {1.0, 1 / p.searchScale, p.searchScale})
+            for (double dy : {0.0, -p.searchShift, p.searchShift})
+                for (double dx : {0.0, -p.searchShift, p.searchShift}) {
+                    if (!dx && !dy && size == 1.0) continue;
+                    const cv::Point3d q(c.i + dx + (1 - size) / 2, c.j + dy + (1 - size) / 2, size);
+                    const float score = classifier_.coarseScore(
+                        cellPatch(pyr, level, Gi, q.x, q.y, TileClassifier::kFine,
+                                  TileClassifier::kMargin, q.z));
+                    if (score > bestCoarse) bestCoarse = score, best = q;
+                }
+        const auto detail = [&] {
+            return cellPatch(pyr, std::max(0, level - 1), Gi, best.x, best.y,
+                             TileClassifier::kDetail, TileClassifier::kDetailMargin, best.z);
+        };
+        std::vector<Candidate> again =
+            classifier_.classify(cellPatch(pyr, level, Gi, best.x, best.y, TileClassifier::kFine,
+                                           TileClassifier::kMargin, best.z),
+                                 detail, 6);
+        // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
+        if (again.empty() || again[0].score < p.searchFound) continue;
+        for (Candidate& a : again) // where the tile lies off its cell, as for a slid match
+            a.shift += cv::Point2f(float(best.x + best.z / 2 - c.i - 0.5),
+                                   float(best.y + best.z / 2 - c.j - 0.5));
+        c.cand = std::move(again);
+    }
     lap("cells");
     std::map<std::pair<int, int>, size_t> at;
     for (size_t k = 0; k < cells.size(); ++k) at[{cells[k].i, cells[k].j}] = k;
@@ -905,7 +941,7 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     // Where the tile lies: at the expected place; when it reads poorly there, the best of a few
     // places and sizes around it (a lattice fitted to a few tiles is off by a fifth of a tile
     // and a sixth of its size a few cells away; the classifier slides only a sixth of a tile).
-    constexpr double kSearch = 0.2, kScale = 1.15;
+    const double kSearch = p.searchShift, kScale = p.searchScale;
     // The pyramid of the cell's neighbourhood only (the search, its margins and the detail
     // patch's): the crop starts at a multiple of 8 so each level's pixels fall where the whole
     // picture's do.

@@ -69,9 +69,13 @@ struct RecogniseParams {
     // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
     // this many (a homography needs more than a small board has).
     int refitMinTiles = 2;
-    // readCell: a reading below this at the expected place is searched for around it.
+    // readCell: a reading below this at the expected place is searched for around it; in
+    // recognise, a cell in tile colours reading below tileScore. The search: shifts of
+    // searchShift (tile units) and sizes searchScale larger and smaller.
     float searchBelow = 0.8f;
-    int players = 2; // for the notation only
+    double searchShift = 0.2, searchScale = 1.15;
+    float searchFound = 0.7f; // recognise: a searched-for reading kept only from this score
+    int players = 2;          // for the notation only
 };
 
 enum class CellStatus { Tile, Uncertain, Occluded };
