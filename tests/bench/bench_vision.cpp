@@ -14,6 +14,7 @@
 // instead (the first turns of a game), seen by a camera at a fixed height (tiles ~70 px at the
 // board's middle), where the lattice search gives way to the tiles' squares.
 #include "bench_art.h"
+#include "bench_scenes.h"
 #include "vision/evaluate.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
@@ -90,14 +91,11 @@ int main(int argc, char** argv) {
         }
     }
     cv::setNumThreads(1);
-    const std::vector<adj::GameConfig> games = {
-        adj::GameConfig::forSet("base", 2), adj::GameConfig::forSet("winter", 2),
-        adj::GameConfig::forSet("base", 2, {"abbey-mayor"})};
+    const std::vector<adj::GameConfig>& games = bench::sweepGames();
     std::vector<const tiledb::TileSet*> allSets;
     for (const char* id : {"base", "winter", "abbey-mayor"})
         allSets.push_back(tiledb::Catalogue::bundled().set(id));
     const std::vector<bench::Art> sources = bench::artSources(arts, allSets);
-    const double tilts[4] = {0, 20, 35, 45};
     std::map<std::string, Row> rows;
     Row all;
     for (const Art& art : sources) {
@@ -116,31 +114,11 @@ int main(int argc, char** argv) {
         }
         for (int s = 0; s < scenes; ++s) {
             if (only >= 0 && s != only) continue;
-            const int game = (s / 4) % 3;
-            const int maxTiles =
-                played[size_t(game)].expansions.empty() && played[size_t(game)].baseSet == "base"
-                    ? 72
-                    : 84;
-            const int smallSizes[5] = {1, 2, 3, 5, 8};
-            const int tiles = small ? smallSizes[s % 5] : std::min(maxTiles, 10 + (s * 37) % 75);
-            adj::RandomGameOptions o;
-            o.maxTiles = tiles;
-            o.keepLog = false;
-            const adj::State st =
-                adj::playRandomGame(played[size_t(game)], 1000 + std::uint64_t(s), o);
-            vision::SceneParams p;
-            p.seed = 5000 + std::uint64_t(s);
-            p.tiltDeg = tilts[s % 4];
-            p.yawDeg = (s * 47) % 360;
-            if (small) { // a camera at a fixed height, looking at the board's middle
-                const adj::Bounds b = st.board().extent();
-                p.tilesAcross = p.height / 70.0;
-                p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
-            }
-            const int level = (s / 12) % 3; // light and blur: mild, normal, harsh
-            p.light = 0.2 + 0.15 * level, p.colourCast = 0.04 + 0.04 * level;
-            p.noise = 2 + 2.5 * level, p.blur = 0.5 + 0.4 * level;
-            p.jpegQuality = 95 - 10 * level;
+            const int game = bench::sweepGame(s);
+            const adj::State st = bench::sweepBoard(s, played[size_t(game)], small);
+            const int tiles = st.board().size();
+            const vision::SceneParams p = bench::sweepCamera(s, st, small);
+            const int level = (s / 12) % 3;
             const vision::Scene scene = vision::renderScene(st, p, art.faces);
             vision::Recognition r = recognisers[size_t(game)].recognise(scene.image);
             for (int k = 1; k < repeat; ++k) {
