@@ -560,10 +560,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     }
     const cv::Matx33d Gi = G.inv();
     lap("refit");
-    // Cells the first pass found clearly table-coloured and unlike any tile, and their
-    // neighbours too, wait: the colour models leave the table out whatever the classifier
-    // says. (Near the board, the first pass's grid can be off by enough to mix a tile's
-    // colours with the table's: those cells are classified at once.)
     // A match this good with a plausible contrast is a tile whatever its colours (a field
     // drawn in the table's colour, a roof of the table's brown): table grain matches quiet
     // tiles only with too little contrast.
@@ -571,6 +567,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         return !c.cand.empty() && c.cand[0].score >= p.sureTile &&
                c.cand[0].photometric <= p.surePhotometric && c.tileLlr > -p.sureLlr;
     };
+    // Cells the first pass found clearly table-coloured and unlike any tile, and their
+    // neighbours too, wait: the colour models leave the table out whatever the classifier
+    // says. (Near the board, the first pass's grid can be off by enough to mix a tile's
+    // colours with the table's: those cells are classified at once.)
     auto tableLike = [&](int i, int j) {
         if (!firstPass.count({i, j}) || sure(firstPass[{i, j}])) return false;
         for (int dj = -1; dj <= 1; ++dj)
@@ -615,7 +615,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // A cell in tile colours that matches no kind where the lattice puts it: the lattice may
     // have drifted there (the board's rim, few tiles to refit on) further than the sliding
     // match reaches. The best of a few places and sizes around it (ranked by the coarse match)
-    // is classified in full and kept if it reads better.
+    // is classified in full and kept if it reads clearly (searchFound).
     for (Cell& c : cells) {
         if (c.deferred || c.cand.empty() || c.cand[0].score >= p.tileScore || c.tileLlr <= 0 ||
             c.unexplained)
