@@ -108,6 +108,43 @@ int pyramidLevel(double side) {
     return level;
 }
 
+// A square read off the grid: north-west corner and side, grid units.
+struct Place {
+    double x, y, size;
+    bool operator==(const Place&) const = default;
+};
+
+// A place classified: its patch, and its detail patch when look-alikes need it.
+std::vector<Candidate> classifyPlace(const TileClassifier& classifier, const Pyramid& pyr,
+                                     int level, const cv::Matx33d& gridToImage, const Place& at) {
+    const auto detail = [&] {
+        return cellPatch(pyr, std::max(0, level - 1), gridToImage, at.x, at.y,
+                         TileClassifier::kDetail, TileClassifier::kDetailMargin, at.size);
+    };
+    return classifier.classify(cellPatch(pyr, level, gridToImage, at.x, at.y, TileClassifier::kFine,
+                                         TileClassifier::kMargin, at.size),
+                               detail, 6);
+}
+
+// Where a tile lies that reads poorly at `at` (a drifted lattice, a hand-laid tile): of `at`,
+// the places `shift` (grid units) around it and the sizes `scale` larger and smaller, the one
+// the coarse match ranks best.
+Place searchAround(const TileClassifier& classifier, const Pyramid& pyr, int level,
+                   const cv::Matx33d& gridToImage, const Place& at, double shift, double scale) {
+    float bestCoarse = -1;
+    Place best = at;
+    for (double size : {1.0, 1 / scale, scale})
+        for (double dy : {0.0, -shift, shift})
+            for (double dx : {0.0, -shift, shift}) {
+                const Place q{at.x + dx + (1 - size) / 2, at.y + dy + (1 - size) / 2, size};
+                const float c = classifier.coarseScore(cellPatch(pyr, level, gridToImage, q.x, q.y,
+                                                                 TileClassifier::kFine,
+                                                                 TileClassifier::kMargin, q.size));
+                if (c > bestCoarse) bestCoarse = c, best = q;
+            }
+    return best;
+}
+
 // How clearly a cell's square is outlined, as a tile lying on the table is (its cardboard edge,
 // a shadow, a gap to its neighbours) and a bare stretch of table is not: per side, the median
 // along it of the step across it (the strongest within a few pixels, hand-laid tiles lie off
@@ -144,6 +181,12 @@ float outlineStrength(const cv::Mat& detail) {
         weakest = std::min(weakest, best / floor);
     }
     return weakest;
+}
+
+// A grid hint's span with `ring` more cells around it: the cells a hinted reading reads.
+GridHint widened(GridHint g, int ring) {
+    g.i0 -= ring, g.i1 += ring, g.j0 -= ring, g.j1 += ring;
+    return g;
 }
 
 // Stage 1b (small boards): the grid from tile quads the classifier verifies. The quads with
@@ -320,9 +363,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
                                 r.stageMillis.end());
         next.segments = std::move(r.segments), next.family = std::move(r.family);
         r = std::move(next);
-        read = again.grid;
-        read.i0 -= again.gridRing, read.i1 += again.gridRing;
-        read.j0 -= again.gridRing, read.j1 += again.gridRing;
+        read = widened(again.grid, again.gridRing);
     }
     return r;
 }
@@ -418,7 +459,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // The cells in the span of the lattice evidence (plus a ring) under a grid transform.
     auto span = [&](const cv::Matx33d& g, int& i0, int& i1, int& j0, int& j1) {
         if (hinted) { // the earlier picture's tiles and a ring for a new one
-            i0 = hint.i0 - ring, i1 = hint.i1 + ring, j0 = hint.j0 - ring, j1 = hint.j1 + ring;
+            const GridHint w = widened(hint, ring);
+            i0 = w.i0, i1 = w.i1, j0 = w.j0, j1 = w.j1;
             return true;
         }
         i0 = INT_MAX, i1 = INT_MIN, j0 = INT_MAX, j1 = INT_MIN;
@@ -439,7 +481,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         out.error = "no board found: the lattice spans an implausible number of cells";
         return finish();
     }
-    if (hinted && !p.grid.valid()) squaresRead = GridHint{bestGrid, i0, i1, j0, j1};
+    if (hinted && !p.grid.valid()) squaresRead = widened(hint, ring);
     struct Cell {
         int i, j;
         std::vector<Candidate> cand;
@@ -621,31 +663,16 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             c.unexplained)
             continue;
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
-        float bestCoarse = -1;
-        cv::Point3d best(c.i, c.j, 1); // north-west corner and side, grid units
-        for (double size : {1.0, 1 / p.searchScale, p.searchScale})
-            for (double dy : {0.0, -p.searchShift, p.searchShift})
-                for (double dx : {0.0, -p.searchShift, p.searchShift}) {
-                    if (!dx && !dy && size == 1.0) continue;
-                    const cv::Point3d q(c.i + dx + (1 - size) / 2, c.j + dy + (1 - size) / 2, size);
-                    const float score = classifier_.coarseScore(
-                        cellPatch(pyr, level, Gi, q.x, q.y, TileClassifier::kFine,
-                                  TileClassifier::kMargin, q.z));
-                    if (score > bestCoarse) bestCoarse = score, best = q;
-                }
-        const auto detail = [&] {
-            return cellPatch(pyr, std::max(0, level - 1), Gi, best.x, best.y,
-                             TileClassifier::kDetail, TileClassifier::kDetailMargin, best.z);
-        };
-        std::vector<Candidate> again =
-            classifier_.classify(cellPatch(pyr, level, Gi, best.x, best.y, TileClassifier::kFine,
-                                           TileClassifier::kMargin, best.z),
-                                 detail, 6);
+        const Place at{double(c.i), double(c.j), 1.0};
+        const Place best =
+            searchAround(classifier_, pyr, level, Gi, at, p.searchShift, p.searchScale);
+        if (best == at) continue;
+        std::vector<Candidate> again = classifyPlace(classifier_, pyr, level, Gi, best);
         // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
         if (again.empty() || again[0].score < p.searchFound) continue;
         for (Candidate& a : again) // where the tile lies off its cell, as for a slid match
-            a.shift += cv::Point2f(float(best.x + best.z / 2 - c.i - 0.5),
-                                   float(best.y + best.z / 2 - c.j - 0.5));
+            a.shift += cv::Point2f(float(best.x + best.size / 2 - c.i - 0.5),
+                                   float(best.y + best.size / 2 - c.j - 0.5));
         c.cand = std::move(again);
     }
     lap("cells");
@@ -833,9 +860,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             again.gridRing = p.squareRing;
             if (again.grid.valid()) {
                 Recognition r = recogniseOnce(bgr, again, squaresRead);
-                squaresRead = again.grid;
-                squaresRead.i0 -= again.gridRing, squaresRead.i1 += again.gridRing;
-                squaresRead.j0 -= again.gridRing, squaresRead.j1 += again.gridRing;
+                squaresRead = widened(again.grid, again.gridRing);
                 if (r.ok()) {
                     r.segments = std::move(out.segments);
                     r.family.assign(r.segments.size(), -1);
@@ -941,13 +966,12 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     // Where the tile lies: at the expected place; when it reads poorly there, the best of a few
     // places and sizes around it (a lattice fitted to a few tiles is off by a fifth of a tile
     // and a sixth of its size a few cells away; the classifier slides only a sixth of a tile).
-    const double kSearch = p.searchShift, kScale = p.searchScale;
     // The pyramid of the cell's neighbourhood only (the search, its margins and the detail
     // patch's): the crop starts at a multiple of 8 so each level's pixels fall where the whole
     // picture's do.
     const double m = std::max(double(TileClassifier::kMargin) / TileClassifier::kFine,
                               double(TileClassifier::kDetailMargin) / TileClassifier::kDetail) +
-                     kSearch + 0.2;
+                     p.searchShift + 0.2;
     float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
     const double ox = offset.x, oy = offset.y;
     for (cv::Point2d g :
@@ -968,35 +992,14 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     const Pyramid pyr(bgr(roi));
     const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * Gi;
     const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
-    struct Place {
-        double x, y, size; // the square read: north-west corner and side, grid units
-    };
-    auto classifyAt = [&](const Place& at) {
-        const auto detail = [&] {
-            return cellPatch(pyr, std::max(0, level - 1), toRoi, at.x, at.y,
-                             TileClassifier::kDetail, TileClassifier::kDetailMargin, at.size);
-        };
-        return classifier_.classify(cellPatch(pyr, level, toRoi, at.x, at.y, TileClassifier::kFine,
-                                              TileClassifier::kMargin, at.size),
-                                    detail, 6);
-    };
     Place at{i + ox, j + oy, 1.0};
-    std::vector<Candidate> cand = classifyAt(at);
+    std::vector<Candidate> cand = classifyPlace(classifier_, pyr, level, toRoi, at);
     if (cand.empty() || cand[0].score < p.searchBelow) {
         // The coarse match ranks the places; the best is classified in full.
-        float bestCoarse = -1;
-        Place best = at;
-        for (double size : {1.0, 1 / kScale, kScale})
-            for (double dy : {0.0, -kSearch, kSearch})
-                for (double dx : {0.0, -kSearch, kSearch}) {
-                    const Place q{at.x + dx + (1 - size) / 2, at.y + dy + (1 - size) / 2, size};
-                    const float c = classifier_.coarseScore(
-                        cellPatch(pyr, level, toRoi, q.x, q.y, TileClassifier::kFine,
-                                  TileClassifier::kMargin, q.size));
-                    if (c > bestCoarse) bestCoarse = c, best = q;
-                }
-        if (best.x != at.x || best.y != at.y || best.size != at.size) {
-            std::vector<Candidate> again = classifyAt(best);
+        const Place best =
+            searchAround(classifier_, pyr, level, toRoi, at, p.searchShift, p.searchScale);
+        if (!(best == at)) {
+            std::vector<Candidate> again = classifyPlace(classifier_, pyr, level, toRoi, best);
             if (!again.empty() && (cand.empty() || again[0].score > cand[0].score))
                 cand = std::move(again), at = best;
         }
