@@ -3,6 +3,7 @@
 // board's size, the camera (tilt 0/20/35/45, yaw) and three light-and-blur levels.
 #pragma once
 
+#include "vision/recognise.h"
 #include "vision/scene.h"
 
 #include "adjudicator/random_game.h"
@@ -22,6 +23,30 @@ inline const std::vector<adj::GameConfig>& sweepGames() {
 
 inline int sweepGame(int s) {
     return (s / 4) % 3;
+}
+
+// Light and blur: 0 mild, 1 normal, 2 harsh.
+inline int sweepLevel(int s) {
+    return (s / 12) % 3;
+}
+
+// The tile sets the sweep's games use, for enrolling an art source.
+inline std::vector<const tiledb::TileSet*> sweepSets() {
+    std::vector<const tiledb::TileSet*> sets;
+    for (const char* id : {"base", "winter", "abbey-mayor"})
+        sets.push_back(tiledb::Catalogue::bundled().set(id));
+    return sets;
+}
+
+// The sweep's games as an art source plays them: a game whose kinds the art lacks (the shared
+// folders have no Winter Edition art) with the base set instead, since drawing the missing
+// kinds in another style while the references lack them would measure the bench, not the
+// pipeline.
+inline std::vector<adj::GameConfig> playableGames(const vision::ReferenceSet& refs) {
+    std::vector<adj::GameConfig> games = sweepGames();
+    for (adj::GameConfig& g : games)
+        if (!vision::Recogniser(refs, g).missingKinds().empty()) g = sweepGames()[0];
+    return games;
 }
 
 // The board of scene s, played with `game` (sweepGames()[sweepGame(s)], or base when the art
@@ -48,7 +73,7 @@ inline vision::SceneParams sweepCamera(int s, const adj::State& board, bool smal
         p.tilesAcross = p.height / 70.0;
         p.lookAt = {(b.minX + b.maxX + 1) / 2.0, (b.minY + b.maxY + 1) / 2.0};
     }
-    const int level = (s / 12) % 3; // light and blur: mild, normal, harsh
+    const int level = sweepLevel(s);
     p.light = 0.2 + 0.15 * level, p.colourCast = 0.04 + 0.04 * level;
     p.noise = 2 + 2.5 * level, p.blur = 0.5 + 0.4 * level;
     p.jpegQuality = 95 - 10 * level;

@@ -91,26 +91,18 @@ int main(int argc, char** argv) {
         }
     }
     cv::setNumThreads(1);
-    const std::vector<adj::GameConfig>& games = bench::sweepGames();
-    std::vector<const tiledb::TileSet*> allSets;
-    for (const char* id : {"base", "winter", "abbey-mayor"})
-        allSets.push_back(tiledb::Catalogue::bundled().set(id));
-    const std::vector<bench::Art> sources = bench::artSources(arts, allSets);
+    const std::vector<bench::Art> sources = bench::artSources(arts, bench::sweepSets());
     std::map<std::string, Row> rows;
     Row all;
     for (const Art& art : sources) {
-        // A game whose kinds the art lacks (the shared folders have no Winter Edition art) is
-        // played with the base set instead: drawing the missing kinds in another style while
-        // the references lack them would measure the bench, not the pipeline.
-        std::vector<adj::GameConfig> played = games;
+        const std::vector<adj::GameConfig> played = bench::playableGames(art.refs);
         std::vector<vision::Recogniser> recognisers;
-        for (auto& g : played) {
-            if (!vision::Recogniser(art.refs, g).missingKinds().empty()) {
+        for (size_t g = 0; g < played.size(); ++g) {
+            const adj::GameConfig& swept = bench::sweepGames()[g];
+            if (played[g].baseSet != swept.baseSet || played[g].expansions != swept.expansions)
                 std::printf("art '%s' lacks kinds of '%s': those scenes use the base set\n",
-                            art.name.c_str(), g.baseSet.c_str());
-                g = games[0];
-            }
-            recognisers.emplace_back(art.refs, g);
+                            art.name.c_str(), swept.baseSet.c_str());
+            recognisers.emplace_back(art.refs, played[g]);
         }
         for (int s = 0; s < scenes; ++s) {
             if (only >= 0 && s != only) continue;
@@ -118,7 +110,7 @@ int main(int argc, char** argv) {
             const adj::State st = bench::sweepBoard(s, played[size_t(game)], small);
             const int tiles = st.board().size();
             const vision::SceneParams p = bench::sweepCamera(s, st, small);
-            const int level = (s / 12) % 3;
+            const int level = bench::sweepLevel(s);
             const vision::Scene scene = vision::renderScene(st, p, art.faces);
             vision::Recognition r = recognisers[size_t(game)].recognise(scene.image);
             for (int k = 1; k < repeat; ++k) {

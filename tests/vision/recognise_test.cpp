@@ -374,14 +374,9 @@ TEST(ReferenceSet, EnrolsFromAPhotoOfTilesLaidOutWithTheirList) {
 namespace {
 
 vision::Evaluation sweepScene(const std::string& art, int s) {
-    std::vector<const tiledb::TileSet*> sets;
-    for (const char* id : {"base", "winter", "abbey-mayor"})
-        sets.push_back(tiledb::Catalogue::bundled().set(id));
-    const std::vector<bench::Art> sources = bench::artSources(art, sets);
+    const std::vector<bench::Art> sources = bench::artSources(art, bench::sweepSets());
     if (sources.empty()) return {};
-    adj::GameConfig game = bench::sweepGames()[size_t(bench::sweepGame(s))];
-    const vision::Recogniser full(sources[0].refs, game);
-    if (!full.missingKinds().empty()) game = bench::sweepGames()[0]; // as the bench plays it
+    const adj::GameConfig game = bench::playableGames(sources[0].refs)[size_t(bench::sweepGame(s))];
     const vision::Recogniser rec(sources[0].refs, game);
     const adj::State board = bench::sweepBoard(s, game);
     const vision::Scene scene =
