@@ -127,12 +127,16 @@ int main(int argc, char** argv) {
                         const std::vector<cv::Point2f> q(c.corners.begin(), c.corners.end());
                         if (cv::pointPolygonTest(q, m, false) < 0) continue;
                         seen = true;
-                        if (c.status == vision::CellStatus::Tile && c.kind == t.kind) break;
-                        std::printf("  scene %d: truth %s r%d, read %s %s r%d (score %.2f, "
-                                    "confidence %.2f):",
-                                    s, t.kind.c_str(), t.rotation, vision::cellStatusName(c.status),
-                                    c.kind.c_str(), c.rotation, double(c.score),
-                                    double(c.confidence));
+                        // Kinds drawn alike in this art are one look (as evaluate() counts).
+                        if (c.status == vision::CellStatus::Tile &&
+                            (c.kind == t.kind ||
+                             std::count(c.sameLook.begin(), c.sameLook.end(), t.kind)))
+                            break;
+                        std::printf("  %s scene %d: truth %s r%d at (%.0f, %.0f), read %s %s r%d "
+                                    "(score %.2f, confidence %.2f):",
+                                    art.name.c_str(), s, t.kind.c_str(), t.rotation, m.x, m.y,
+                                    vision::cellStatusName(c.status), c.kind.c_str(), c.rotation,
+                                    double(c.score), double(c.confidence));
                         for (const auto& alt : c.alternatives)
                             std::printf(" %s r%d %.2f;", alt.kind.c_str(), alt.rotation,
                                         double(alt.score));
@@ -140,8 +144,9 @@ int main(int argc, char** argv) {
                         break;
                     }
                     if (!seen)
-                        std::printf("  scene %d: truth %s r%d, missed (no cell read there)\n", s,
-                                    t.kind.c_str(), t.rotation);
+                        std::printf("  %s scene %d: truth %s r%d at (%.0f, %.0f), missed (no cell "
+                                    "read there)\n",
+                                    art.name.c_str(), s, t.kind.c_str(), t.rotation, m.x, m.y);
                 }
             char label[64];
             std::snprintf(label, sizeof label, "%s tilt %2.0f", art.name.c_str(), p.tiltDeg);
@@ -150,12 +155,17 @@ int main(int argc, char** argv) {
             if (small)
                 rows[art.name + " " + std::to_string(tiles) + " tiles"].add(e, r.millis, r.ok());
             all.add(e, r.millis, r.ok());
+            std::vector<double> sides; // the truth's tile sides in pixels (their median)
+            for (const auto& t : scene.tiles)
+                for (int q = 0; q < 4; ++q)
+                    sides.push_back(cv::norm(t.corners[size_t(q)] - t.corners[size_t(q + 1) % 4]));
+            std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2), sides.end());
             if (verbose || (!dump.empty() && !e.exact()))
-                std::printf("scene %d (%s, %d tiles, tilt %.0f, yaw %.0f, level %d): %d/%d right, "
-                            "%d wrong, %d unsure, %d missed, %d extra, %.0f ms %s\n",
-                            s, art.name.c_str(), tiles, p.tiltDeg, p.yawDeg, level, e.correct,
-                            e.truthTiles, e.wrong, e.unsure, e.missed, e.extra, r.millis,
-                            r.error.c_str());
+                std::printf("scene %d (%s, %d tiles of %.0f px, tilt %.0f, yaw %.0f, level %d): "
+                            "%d/%d right, %d wrong, %d unsure, %d missed, %d extra, %.0f ms %s\n",
+                            s, art.name.c_str(), tiles, sides[sides.size() / 2], p.tiltDeg,
+                            p.yawDeg, level, e.correct, e.truthTiles, e.wrong, e.unsure, e.missed,
+                            e.extra, r.millis, r.error.c_str());
             if (verbose)
                 for (const auto& [stage, ms] : r.stageMillis)
                     std::printf("    %s %.1f ms\n", stage.c_str(), ms);

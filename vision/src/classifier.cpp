@@ -221,6 +221,15 @@ std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& 
     return {score[size_t(best)], at[size_t(best)] - cv::Point(kRim, kRim)};
 }
 
+// Template indices ordered by score, the best `keep` first.
+std::vector<int> bestFirst(const std::vector<float>& scores, size_t keep) {
+    std::vector<int> order(scores.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+    std::partial_sort(order.begin(), order.begin() + long(keep), order.end(),
+                      [&](int a, int b) { return scores[size_t(a)] > scores[size_t(b)]; });
+    return order;
+}
+
 // The coarse vector of a cell (kFine x kFine BGR, 8 bits): its inner part without the rim
 // (kCoarseRim each side: a tile's edge, shadow and the gap to the next, see the fine templates),
 // 2 x 2 means down to kCoarse, normalised per channel, unit length.
@@ -339,6 +348,24 @@ float TileClassifier::coarseScore(const cv::Mat& patchBgr) const {
     return *std::max_element(scores.begin(), scores.end());
 }
 
+float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates) const {
+    if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return -1;
+    const std::vector<float> scores =
+        coarseScores(patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine)));
+    const size_t keep = std::min<size_t>(scores.size(), size_t(std::max(1, templates)));
+    const std::vector<int> order = bestFirst(scores, keep);
+    if (scores[size_t(order[0])] < kNoTile) return scores[size_t(order[0])];
+    const cv::Mat patch = normalisePatch(smooth5(patchBgr));
+    const SlideWindows full(patch, kFine - 2 * kRim), half(halve(patch), kFine / 2 - kRim);
+    float best = -1;
+    for (size_t i = 0; i < keep; ++i) {
+        const Template& t = templates_[size_t(order[i])];
+        best =
+            std::max(best, slide(full, half, t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm).first);
+    }
+    return best;
+}
+
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
                                                 int top) const {
     return classify(
@@ -353,13 +380,10 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // Coarse: correlation of the inner cell with every template.
     const cv::Mat inner = patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine));
     const std::vector<float> scores = coarseScores(inner);
-    std::vector<int> order(templates_.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
     // The rim-free coarse vectors rank well enough that four beyond the answers asked for
     // suffice (the fine stage is most of a cell's time).
-    const size_t keep = std::min<size_t>(order.size(), size_t(top) + 4);
-    std::partial_sort(order.begin(), order.begin() + long(keep), order.end(),
-                      [&](int a, int b) { return scores[size_t(a)] > scores[size_t(b)]; });
+    const size_t keep = std::min<size_t>(scores.size(), size_t(top) + 4);
+    const std::vector<int> order = bestFirst(scores, keep);
     if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
         out.push_back({templates_[size_t(order[0])].kind, 0, scores[size_t(order[0])], {}});
         out[0].photometric = 9;

@@ -102,13 +102,15 @@ std::vector<AxisHypothesis> axisHypotheses(const std::vector<double>& x,
         if (s > bestS) bestS = s, bestP = P;
     }
     const double phase = std::arg(comb(x, w, bestP)) / (2 * kPi) * bestP;
-    // The comb may have locked onto half the tile (borders plus lines halfway): also offer
-    // twice the period, at both phases.
     out.push_back({bestP, phase, bestS});
-    if (2 * bestP <= maxP * 2) {
-        out.push_back({2 * bestP, phase, bestS * 0.5});
-        out.push_back({2 * bestP, phase + bestP, bestS * 0.5});
-    }
+    // The comb may have locked onto half the tile (borders plus lines halfway): twice the
+    // period, at both phases (these three are the usual readings, kUsualHypotheses).
+    out.push_back({2 * bestP, phase, bestS * 0.5});
+    out.push_back({2 * bestP, phase + bestP, bestS * 0.5});
+    // Rarer: onto lines halfway between borders (roads across tiles, faint borders), or onto
+    // lines that divide each tile in three (roads and field edges at a tile's thirds).
+    out.push_back({bestP, phase + bestP / 2, bestS * 0.5});
+    for (int k = 0; k < 3; ++k) out.push_back({3 * bestP, phase + k * bestP, bestS / 3});
     return out;
 }
 

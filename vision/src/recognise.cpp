@@ -413,30 +413,60 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     auto inside = [&](const cv::Matx33d& toImage, int i, int j) {
         return cellInside(frame, toImage, i, j);
     };
-    // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles.
+    // Stage 2: the lattice hypothesis whose cells near the evidence look most like tiles. The
+    // coarse match says which cells those are and whether any hypothesis shows tiles at all.
+    // Ranked by the coarse mean plus the sliding match of the best few: on small, soft tiles
+    // every wrong grid matches coarsely about as well as the right one (whose cells lie a little
+    // off their tiles), and a grid of half tiles has parts that slide into a match.
     cv::Matx33d bestGrid = hint.imageToGrid;
-    double bestScore = hinted ? p.tileScore : -1;
-    const std::vector<AxisHypothesis> noHypotheses; // with a hint there is nothing to try
-    for (const AxisHypothesis& hu : hinted || !axes ? noHypotheses : axes->u)
-        for (const AxisHypothesis& hv : axes->v) {
-            const cv::Matx33d G = orientGrid(gridTransform(*axes, hu, hv), axes->centre);
-            const cv::Matx33d Gi = G.inv();
-            const cv::Point2f c = apply(G, axes->centre);
-            const int level = pyramidLevel(tileSide(Gi, c));
-            std::vector<float> scores;
-            for (int j = int(std::floor(c.y)) - 3; j <= int(std::floor(c.y)) + 3; ++j)
-                for (int i = int(std::floor(c.x)) - 3; i <= int(std::floor(c.x)) + 3; ++i) {
-                    if (!inside(Gi, i, j)) continue;
-                    scores.push_back(classifier_.coarseScore(cellPatch(pyr, level, Gi, i, j)));
-                }
-            if (scores.empty()) continue;
-            std::sort(scores.rbegin(), scores.rend());
-            scores.resize((scores.size() + 1) / 2);
-            double mean = 0;
-            for (float s : scores) mean += s;
-            mean /= double(scores.size());
-            if (mean > bestScore) bestScore = mean, bestGrid = G;
-        }
+    double bestScore = hinted ? p.tileScore : -1; // the best coarse judgement of any hypothesis
+    struct Judged {
+        double coarse = -1, slid = -1;
+        cv::Matx33d grid;
+        double rank() const { return coarse + slid; }
+    };
+    std::map<std::pair<size_t, size_t>, Judged> judged; // by (u, v) hypothesis
+    auto judge = [&](size_t a, size_t b) -> const Judged& {
+        auto [it, fresh] = judged.try_emplace({a, b});
+        if (!fresh) return it->second;
+        Judged& h = it->second;
+        h.grid = orientGrid(gridTransform(*axes, axes->u[a], axes->v[b]), axes->centre);
+        const cv::Matx33d Gi = h.grid.inv();
+        const cv::Point2f c = apply(h.grid, axes->centre);
+        const int level = pyramidLevel(tileSide(Gi, c));
+        std::vector<std::pair<float, cv::Mat>> scored; // coarse score, patch
+        const int reach = p.hypothesisReach, ci = int(std::floor(c.x)), cj = int(std::floor(c.y));
+        for (int j = cj - reach; j <= cj + reach; ++j)
+            for (int i = ci - reach; i <= ci + reach; ++i) {
+                if (!inside(Gi, i, j)) continue;
+                cv::Mat patch = cellPatch(pyr, level, Gi, i, j);
+                scored.emplace_back(classifier_.coarseScore(patch), std::move(patch));
+            }
+        if (scored.empty()) return h;
+        std::sort(scored.begin(), scored.end(),
+                  [](const auto& x, const auto& y) { return x.first > y.first; });
+        const size_t half = (scored.size() + 1) / 2,
+                     few = std::min(scored.size(), size_t(p.hypothesisCells));
+        h.coarse = h.slid = 0;
+        for (size_t k = 0; k < half; ++k) h.coarse += scored[k].first / double(half);
+        for (size_t k = 0; k < few; ++k)
+            h.slid += classifier_.slidScore(scored[k].second) / double(few);
+        bestScore = std::max(bestScore, h.coarse);
+        return h;
+    };
+    if (!hinted && axes) {
+        // The usual readings first (the comb's period and twice it, along both axes); then, from
+        // the best, each axis's other readings in turn with the other axis kept.
+        std::pair<size_t, size_t> best{0, 0};
+        auto consider = [&](size_t a, size_t b) {
+            if (judge(a, b).rank() > judge(best.first, best.second).rank()) best = {a, b};
+        };
+        for (size_t a = 0; a < std::min(axes->u.size(), kUsualHypotheses); ++a)
+            for (size_t b = 0; b < std::min(axes->v.size(), kUsualHypotheses); ++b) consider(a, b);
+        for (size_t a = 0; a < axes->u.size(); ++a) consider(a, best.second);
+        for (size_t b = 0; b < axes->v.size(); ++b) consider(best.first, b);
+        if (judge(best.first, best.second).slid > -1) bestGrid = judged[best].grid;
+    }
     if (!axes && !hinted)
         why = "no board found: " + why;
     else if (bestScore < p.tileScore)
@@ -544,60 +574,99 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
     };
     // Stage 3: refit the lattice to the tiles themselves. Cells that match a template well
-    // say where their tile's centre truly lies; a homography through those centres (RANSAC:
-    // hand-laid offsets are noise) corrects the small errors of the vanishing points.
+    // say where their tile's centre truly lies; a homography through those centres (robust:
+    // hand-laid offsets are noise; USAC's accurate variant, whose local optimisation left more
+    // boards exactly right than plain RANSAC did) corrects the small errors of the vanishing
+    // points.
     cv::Matx33d G = bestGrid;
     std::map<std::pair<int, int>, Cell> firstPass; // this pass's cells, by (i, j)
     {
-        const cv::Matx33d Gi0 = G.inv();
-        std::vector<cv::Point2f> gridPts, imagePts;
-        std::vector<double> sides;
-        std::vector<Cell> seen;
-        for (int j = j0; j <= j1; ++j)
-            for (int i = i0; i <= i1; ++i) {
-                if (!inside(Gi0, i, j)) continue;
-                const double side = tileSide(Gi0, cv::Point2d(i + 0.5, j + 0.5));
-                const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
-                const auto cand = classifier_.classify(patch, cv::Mat(), 1);
-                seen.push_back(Cell{i, j, cand, innerHistogram(patch)});
-                if (cand.empty() || cand[0].score < 0.75f || cand[0].photometric > 0.45f) continue;
-                gridPts.push_back(cv::Point2f(float(i + 0.5), float(j + 0.5)));
-                imagePts.push_back(
-                    apply(Gi0, cv::Point2d(i + 0.5 + cand[0].shift.x, j + 0.5 + cand[0].shift.y)));
-                sides.push_back(side);
+        // Tiles that match well, by (j, i): where their centres lie in the image, and their sides.
+        std::map<std::pair<int, int>, std::pair<cv::Point2f, double>> found;
+        std::map<std::pair<int, int>, cv::Point2f> readAt; // each cell's centre when last read
+        auto foundNear = [&](int i, int j) {
+            for (int dj = -1; dj <= 1; ++dj)
+                for (int di = -1; di <= 1; ++di)
+                    if (found.count({j + dj, i + di})) return true;
+            return false;
+        };
+        // Rounds: a lattice refitted to the tiles near the evidence lies better further out,
+        // where cells the first grid missed by more than the sliding match reaches now read
+        // (a steep view whose vanishing points were a little off). Later rounds read again
+        // only cells beside a found tile that the refit moved.
+        for (int round = 0; round < (hinted ? 1 : p.refitRounds); ++round) {
+            const cv::Matx33d Gi0 = G.inv();
+            size_t added = 0;
+            for (int j = j0; j <= j1; ++j)
+                for (int i = i0; i <= i1; ++i) {
+                    if (!inside(Gi0, i, j) || found.count({j, i})) continue;
+                    const cv::Point2d mid(i + 0.5, j + 0.5);
+                    const double side = tileSide(Gi0, mid);
+                    const cv::Point2f centre = apply(Gi0, mid);
+                    if (round > 0) {
+                        const auto before = readAt.find({i, j});
+                        if (!foundNear(i, j) ||
+                            (before != readAt.end() &&
+                             cv::norm(before->second - centre) < p.refitMoved * side))
+                            continue;
+                    }
+                    readAt[{i, j}] = centre;
+                    const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
+                    const auto cand = classifier_.classify(patch, cv::Mat(), 1);
+                    firstPass[{i, j}] = Cell{i, j, cand, innerHistogram(patch)};
+                    if (cand.empty() || cand[0].score < 0.75f || cand[0].photometric > 0.45f)
+                        continue;
+                    found[{j, i}] = {apply(Gi0, mid + cv::Point2d(cand[0].shift)), side};
+                    ++added;
+                }
+            if (added == 0) break;
+            std::vector<cv::Point2f> gridPts, imagePts;
+            std::vector<double> sides;
+            for (const auto& [ji, at] : found) { // in raster order
+                gridPts.push_back(cv::Point2f(float(ji.second + 0.5), float(ji.first + 0.5)));
+                imagePts.push_back(at.first), sides.push_back(at.second);
             }
-        if (gridPts.size() >= 8) {
-            std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2), sides.end());
-            const cv::Mat H =
-                cv::findHomography(gridPts, imagePts, cv::RANSAC, 0.06 * sides[sides.size() / 2]);
-            if (!H.empty()) {
-                const cv::Matx33d refit = cv::Matx33d(H).inv();
-                int a0, a1, b0, b1;
-                if (span(refit, a0, a1, b0, b1)) G = refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
+            if (gridPts.size() >= 8) {
+                std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2),
+                                 sides.end());
+                const cv::Mat H = cv::findHomography(gridPts, imagePts, cv::USAC_ACCURATE,
+                                                     0.06 * sides[sides.size() / 2]);
+                if (!H.empty()) {
+                    const cv::Matx33d refit = cv::Matx33d(H).inv();
+                    int a0, a1, b0, b1;
+                    if (span(refit, a0, a1, b0, b1)) G = refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
+                }
+            } else if (gridPts.size() >= size_t(p.refitMinTiles)) {
+                // Too few tiles for a homography (a small board, whose grid one tile's square may
+                // have set): an affine correction in grid units, or a similarity while the tiles
+                // lie in one row or column (an affine map is not determined by a line).
+                std::vector<cv::Point2f> lies; // where each tile lies on the current grid
+                for (const cv::Point2f& q : imagePts) lies.push_back(apply(G, q));
+                float di = 0, dj = 0;
+                for (const cv::Point2f& g : gridPts)
+                    di = std::max(di, std::abs(g.x - gridPts[0].x)),
+                    dj = std::max(dj, std::abs(g.y - gridPts[0].y));
+                const cv::Mat A =
+                    di > 0 && dj > 0
+                        ? cv::estimateAffine2D(lies, gridPts, cv::noArray(), cv::RANSAC, 0.06)
+                        : cv::estimateAffinePartial2D(lies, gridPts, cv::noArray(), cv::RANSAC,
+                                                      0.06);
+                if (!A.empty()) {
+                    const cv::Matx33d C(A.at<double>(0, 0), A.at<double>(0, 1), A.at<double>(0, 2),
+                                        A.at<double>(1, 0), A.at<double>(1, 1), A.at<double>(1, 2),
+                                        0, 0, 1);
+                    int a0, a1, b0, b1;
+                    if (span(C * G, a0, a1, b0, b1)) G = C * G, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
+                }
             }
-        } else if (gridPts.size() >= size_t(p.refitMinTiles)) {
-            // Too few tiles for a homography (a small board, whose grid one tile's square may
-            // have set): an affine correction in grid units, or a similarity while the tiles
-            // lie in one row or column (an affine map is not determined by a line).
-            std::vector<cv::Point2f> lies; // where each tile lies on the current grid
-            for (const cv::Point2f& q : imagePts) lies.push_back(apply(G, q));
-            float di = 0, dj = 0;
-            for (const cv::Point2f& g : gridPts)
-                di = std::max(di, std::abs(g.x - gridPts[0].x)),
-                dj = std::max(dj, std::abs(g.y - gridPts[0].y));
-            const cv::Mat A =
-                di > 0 && dj > 0
-                    ? cv::estimateAffine2D(lies, gridPts, cv::noArray(), cv::RANSAC, 0.06)
-                    : cv::estimateAffinePartial2D(lies, gridPts, cv::noArray(), cv::RANSAC, 0.06);
-            if (!A.empty()) {
-                const cv::Matx33d C(A.at<double>(0, 0), A.at<double>(0, 1), A.at<double>(0, 2),
-                                    A.at<double>(1, 0), A.at<double>(1, 1), A.at<double>(1, 2), 0,
-                                    0, 1);
-                int a0, a1, b0, b1;
-                if (span(C * G, a0, a1, b0, b1)) G = C * G, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
-            }
+            // Another round only after a homography: the few tiles of an affine correction can
+            // be thrown off by one read again beside its true cell.
+            if (gridPts.size() < 8) break;
         }
+        std::vector<Cell> seen;
+        for (auto& [ij, c] : firstPass) seen.push_back(std::move(c));
         judgeColours(seen);
+        firstPass.clear();
         for (Cell& c : seen) firstPass.emplace(std::pair(c.i, c.j), std::move(c));
     }
     const cv::Matx33d Gi = G.inv();
@@ -606,8 +675,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // drawn in the table's colour, a roof of the table's brown): table grain matches quiet
     // tiles only with too little contrast.
     auto sure = [&](const Cell& c) {
-        return !c.cand.empty() && c.cand[0].score >= p.sureTile &&
-               c.cand[0].photometric <= p.surePhotometric && c.tileLlr > -p.sureLlr;
+        if (c.cand.empty() || c.tileLlr <= -p.sureLlr) return false;
+        const Candidate& b = c.cand[0];
+        return (b.score >= p.sureTile && b.photometric <= p.surePhotometric) ||
+               (b.score >= p.nearSureTile && b.photometric <= p.nearSurePhotometric);
     };
     // Cells the first pass found clearly table-coloured and unlike any tile, and their
     // neighbours too, wait: the colour models leave the table out whatever the classifier
@@ -698,6 +769,31 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                  (sure(c) || (c.tileLlr > 0 && !c.unexplained && c.cand[0].score >= p.tileScore &&
                               !tableGrain(c)));
     auto isTile = [](const Cell& c) { return c.tile; };
+    const int dI[4] = {0, 1, 0, -1}, dJ[4] = {-1, 0, 1, 0}; // N E S W in grid terms
+    // A cell left out as table that is outlined as a tile is (not in a hole: a hole's sides are
+    // its neighbours' edges) and matches some kind: a tile of the table's colours, or a gap.
+    // Said, not guessed: a missing tile would make the board silently wrong.
+    auto outlined = [&](const Cell& c) {
+        if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
+        int beside = 0;
+        for (int side = 0; side < 4; ++side) {
+            auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            beside += it != at.end() && cells[it->second].tile;
+        }
+        if (beside == 0 || beside == 4) return false;
+        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
+                                         TileClassifier::kDetail, TileClassifier::kDetailMargin)) >=
+               p.minOutline;
+    };
+    // Outlined and matching a kind clearly: a tile of the table's colours (a city drawn in the
+    // table's brown), read in full and decoded like any other.
+    for (size_t k = 0; k < cells.size(); ++k) {
+        Cell& c = cells[k];
+        if (c.tile || c.cand.empty() || c.cand[0].score < p.outlinedTile || !outlined(c)) continue;
+        if (c.deferred) classifyCell(c, patches[k]);
+        c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile;
+    }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.
     const auto& kinds = classifier_.kinds();
@@ -719,7 +815,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         return cells[a].cand[0].margin > cells[b].cand[0].margin;
     });
-    const int dI[4] = {0, 1, 0, -1}, dJ[4] = {-1, 0, 1, 0}; // N E S W in grid terms
     auto agrees = [&](const Cell& c, const tiledb::TileKind& k, int rotation) {
         for (int side = 0; side < 4; ++side) {
             auto it = at.find({c.i + dI[side], c.j + dJ[side]});
@@ -746,22 +841,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             }
         }
     }
-    // A cell left out as table that is outlined as a tile is (not in a hole: a hole's sides are
-    // its neighbours' edges) and matches some kind: a tile of the table's colours, or a gap.
-    // Said, not guessed: a missing tile would make the board silently wrong.
-    auto outlined = [&](const Cell& c) {
-        if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
-        int beside = 0;
-        for (int side = 0; side < 4; ++side) {
-            auto it = at.find({c.i + dI[side], c.j + dJ[side]});
-            beside += it != at.end() && cells[it->second].tile;
-        }
-        if (beside == 0 || beside == 4) return false;
-        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
-        return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
-                                         TileClassifier::kDetail, TileClassifier::kDetailMargin)) >=
-               p.minOutline;
-    };
     // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
     for (const Cell& c : cells) {
         CellResult r;

@@ -65,6 +65,10 @@ public:
     // The coarse stage alone: the best correlation with any template (cheap; for choosing
     // between lattice hypotheses).
     float coarseScore(const cv::Mat& patchBgr) const;
+    // The fine stage for the best few coarse templates alone: their best correlation slid over
+    // the margin (a cell a little off its tile still scores; for choosing between lattice
+    // hypotheses where the coarse stage cannot tell them apart).
+    float slidScore(const cv::Mat& patchBgr, int templates = 1) const;
     // A square photo of one tile (kind and rotation), with no margin around it.
     std::vector<Candidate> classifyTilePhoto(const cv::Mat& bgr, int top = 6) const;
 

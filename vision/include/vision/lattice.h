@@ -49,6 +49,11 @@ struct AxisHypothesis {
     double score = 0;             // comb strength 0..1
 };
 
+// The first hypotheses along each axis (the comb's period, and twice it at both phases) are
+// the usual readings, tried in every pairing; the rest (half a period off, three times it)
+// only from the best pairing, one axis at a time.
+constexpr size_t kUsualHypotheses = 3;
+
 struct LatticeAxes {
     cv::Matx33d imageToRect;          // image pixels -> rectified plane (lattice axis-aligned)
     std::vector<AxisHypothesis> u, v; // candidates along each rectified axis, best first

@@ -35,6 +35,8 @@ struct RecogniseParams {
     // lines to be found afresh). The caller checks the result and searches again if it moved.
     GridHint grid;
     int gridRing = 1;        // rings of cells read around the hint's span
+    int hypothesisReach = 3; // a lattice hypothesis is judged on the cells this far from the middle
+    int hypothesisCells = 6; // cells (the best coarse matches) slid to rank lattice hypotheses
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
@@ -45,10 +47,13 @@ struct RecogniseParams {
     // A cell matching a template at least sureTile with a contrast that fits it (photometric
     // at most surePhotometric) is a tile even when its colours are the table's.
     float sureTile = 0.85f, surePhotometric = 0.45f, sureLlr = 1.0f;
+    float nearSureTile = 0.80f, nearSurePhotometric = 0.15f; // or a little less, fitting closely
     // A cell the colours leave out that matches a kind at least outlineScore and whose square
     // is outlined (outlineStrength: its weakest side's step at least minOutline times the steps
     // inside it) next to one to three tiles is reported uncertain, not left out.
     float outlineScore = 0.5f, minOutline = 8.0f;
+    // Such a cell matching a kind at least outlinedTile is a tile (decoded as any other).
+    float outlinedTile = 0.8f;
     // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
     // cells match a template at least squareScore with a plausible contrast (photometric at
     // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
@@ -69,6 +74,8 @@ struct RecogniseParams {
     // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
     // this many (a homography needs more than a small board has).
     int refitMinTiles = 2;
+    int refitRounds = 3;      // refits, each reading again the cells beside found tiles it moved
+    double refitMoved = 0.04; // share of a tile a cell's centre must move to be read again
     // readCell: a reading below this at the expected place is searched for around it; in
     // recognise, a cell in tile colours reading below tileScore. The search: shifts of
     // searchShift (tile units) and sizes searchScale larger and smaller.
