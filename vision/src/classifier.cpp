@@ -92,7 +92,7 @@ void correlateAt(const float* patch, int stride, const float* tmpl, int side, co
 // normalised cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window
 // mean removed.
 struct SlideWindows {
-    const float* data;
+    const float* data; // the patch's pixels, not owned: the patch must outlive the windows
     int stride, side, shifts;
     std::vector<float> norm; // per shift: the square root of the window's centred sum of squares
     SlideWindows(const cv::Mat& patch, int windowSide)
@@ -355,8 +355,9 @@ float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates) const {
     const size_t keep = std::min<size_t>(scores.size(), size_t(std::max(1, templates)));
     const std::vector<int> order = bestFirst(scores, keep);
     if (scores[size_t(order[0])] < kNoTile) return scores[size_t(order[0])];
-    const cv::Mat patch = normalisePatch(smooth5(patchBgr));
-    const SlideWindows full(patch, kFine - 2 * kRim), half(halve(patch), kFine / 2 - kRim);
+    const cv::Mat patch = normalisePatch(smooth5(patchBgr)), halfPatch = halve(patch);
+    // The windows point into the patches: both must outlive them.
+    const SlideWindows full(patch, kFine - 2 * kRim), half(halfPatch, kFine / 2 - kRim);
     float best = -1;
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
