@@ -127,10 +127,7 @@ int main(int argc, char** argv) {
                         const std::vector<cv::Point2f> q(c.corners.begin(), c.corners.end());
                         if (cv::pointPolygonTest(q, m, false) < 0) continue;
                         seen = true;
-                        // Kinds drawn alike in this art are one look (as evaluate() counts).
-                        if (c.status == vision::CellStatus::Tile &&
-                            (c.kind == t.kind ||
-                             std::count(c.sameLook.begin(), c.sameLook.end(), t.kind)))
+                        if (c.status == vision::CellStatus::Tile && vision::readsAsKind(c, t.kind))
                             break;
                         std::printf("  %s scene %d: truth %s r%d at (%.0f, %.0f), read %s %s r%d "
                                     "(score %.2f, confidence %.2f):",
@@ -160,12 +157,13 @@ int main(int argc, char** argv) {
                 for (int q = 0; q < 4; ++q)
                     sides.push_back(cv::norm(t.corners[size_t(q)] - t.corners[size_t(q + 1) % 4]));
             std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2), sides.end());
+            const double side = sides.empty() ? 0 : sides[sides.size() / 2];
             if (verbose || (!dump.empty() && !e.exact()))
                 std::printf("scene %d (%s, %d tiles of %.0f px, tilt %.0f, yaw %.0f, level %d): "
                             "%d/%d right, %d wrong, %d unsure, %d missed, %d extra, %.0f ms %s\n",
-                            s, art.name.c_str(), tiles, sides[sides.size() / 2], p.tiltDeg,
-                            p.yawDeg, level, e.correct, e.truthTiles, e.wrong, e.unsure, e.missed,
-                            e.extra, r.millis, r.error.c_str());
+                            s, art.name.c_str(), tiles, side, p.tiltDeg, p.yawDeg, level, e.correct,
+                            e.truthTiles, e.wrong, e.unsure, e.missed, e.extra, r.millis,
+                            r.error.c_str());
             if (verbose)
                 for (const auto& [stage, ms] : r.stageMillis)
                     std::printf("    %s %.1f ms\n", stage.c_str(), ms);

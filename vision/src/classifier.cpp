@@ -92,7 +92,7 @@ void correlateAt(const float* patch, int stride, const float* tmpl, int side, co
 // normalised cross-correlation as cv::TM_CCOEFF_NORMED computes it: each channel's window
 // mean removed.
 struct SlideWindows {
-    const float* data; // the patch's pixels, not owned: the patch must outlive the windows
+    const float* data; // the patch's pixels, not owned (SlidingPatch keeps both together)
     int stride, side, shifts;
     std::vector<float> norm; // per shift: the square root of the window's centred sum of squares
     SlideWindows(const cv::Mat& patch, int windowSide)
@@ -220,6 +220,24 @@ std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& 
     const long best = std::max_element(score.begin(), score.begin() + count) - score.begin();
     return {score[size_t(best)], at[size_t(best)] - cv::Point(kRim, kRim)};
 }
+
+// A cell's patch ready to slide templates over: smoothed and normalised at full and half
+// resolution, with the windows of both. The windows point into the patches, so all four live
+// together here.
+struct SlidingPatch {
+    cv::Mat full, half;
+    SlideWindows fullWindows, halfWindows;
+    explicit SlidingPatch(const cv::Mat& patchBgr)
+        : full(normalisePatch(smooth5(patchBgr))), half(halve(full)),
+          fullWindows(full, TileClassifier::kFine - 2 * TileClassifier::kRim),
+          halfWindows(half, TileClassifier::kFine / 2 - TileClassifier::kRim) {}
+    SlidingPatch(const SlidingPatch&) = delete;
+    SlidingPatch& operator=(const SlidingPatch&) = delete;
+    std::pair<float, cv::Point> slide(const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
+                                      float tmplHalfNorm) const {
+        return vision::slide(fullWindows, halfWindows, tmpl, tmplNorm, tmplHalf, tmplHalfNorm);
+    }
+};
 
 // Template indices ordered by score, the best `keep` first.
 std::vector<int> bestFirst(const std::vector<float>& scores, size_t keep) {
@@ -355,14 +373,11 @@ float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates) const {
     const size_t keep = std::min<size_t>(scores.size(), size_t(std::max(1, templates)));
     const std::vector<int> order = bestFirst(scores, keep);
     if (scores[size_t(order[0])] < kNoTile) return scores[size_t(order[0])];
-    const cv::Mat patch = normalisePatch(smooth5(patchBgr)), halfPatch = halve(patch);
-    // The windows point into the patches: both must outlive them.
-    const SlideWindows full(patch, kFine - 2 * kRim), half(halfPatch, kFine / 2 - kRim);
+    const SlidingPatch cell(patchBgr);
     float best = -1;
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
-        best =
-            std::max(best, slide(full, half, t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm).first);
+        best = std::max(best, cell.slide(t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm).first);
     }
     return best;
 }
@@ -391,13 +406,11 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
         return out;
     }
     // Fine: slide the best over the margin (both sides smoothed alike, see the constructor).
-    const cv::Mat patch = normalisePatch(smooth5(patchBgr));
-    const cv::Mat halfPatch = halve(patch);
-    const SlideWindows full(patch, kFine - 2 * kRim), half(halfPatch, kFine / 2 - kRim);
+    const SlidingPatch cell(patchBgr);
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
-        const auto [best, at] = slide(full, half, t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm);
+        const auto [best, at] = cell.slide(t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
             return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&

@@ -79,10 +79,7 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
         const tiledb::TileKind* kind = findKind(t.kind);
         const int distinct = kind ? kind->distinctRotations : 4;
         // The recognised north is the truth's side k, so truth rotation r reads as r - k.
-        // Kinds drawn alike in the art (reported in sameLook) are one look: either is right.
-        const bool kindOk =
-            cell.kind == t.kind ||
-            std::find(cell.sameLook.begin(), cell.sameLook.end(), t.kind) != cell.sameLook.end();
+        const bool kindOk = readsAsKind(cell, t.kind);
         const bool rotOk = kindOk && ((t.rotation - k + 4) % distinct) == cell.rotation % distinct;
         e.kindRight += kindOk;
         e.rotationRight += rotOk;
@@ -95,6 +92,11 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
         if (!used[i]) (r.cells[i].status == CellStatus::Tile ? e.extra : e.doubted) += 1;
     e.cornerError = cornerCount ? cornerSum / cornerCount : 0;
     return e;
+}
+
+bool readsAsKind(const CellResult& cell, const std::string& kind) {
+    return cell.kind == kind ||
+           std::find(cell.sameLook.begin(), cell.sameLook.end(), kind) != cell.sameLook.end();
 }
 
 namespace {

@@ -581,9 +581,11 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     cv::Matx33d G = bestGrid;
     std::map<std::pair<int, int>, Cell> firstPass; // this pass's cells, by (i, j)
     {
-        // Tiles that match well, by (j, i): where their centres lie in the image, and their sides.
+        // Keyed by (j, i), so the tiles go to the fit in raster order (RANSAC-like fits depend
+        // on the order): tiles that match well, where their centres lie in the image and their
+        // sides; each cell's centre when it was last read.
         std::map<std::pair<int, int>, std::pair<cv::Point2f, double>> found;
-        std::map<std::pair<int, int>, cv::Point2f> readAt; // each cell's centre when last read
+        std::map<std::pair<int, int>, cv::Point2f> readAt;
         auto foundNear = [&](int i, int j) {
             for (int dj = -1; dj <= 1; ++dj)
                 for (int di = -1; di <= 1; ++di)
@@ -604,13 +606,13 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     const double side = tileSide(Gi0, mid);
                     const cv::Point2f centre = apply(Gi0, mid);
                     if (round > 0) {
-                        const auto before = readAt.find({i, j});
+                        const auto before = readAt.find({j, i});
                         if (!foundNear(i, j) ||
                             (before != readAt.end() &&
                              cv::norm(before->second - centre) < p.refitMoved * side))
                             continue;
                     }
-                    readAt[{i, j}] = centre;
+                    readAt[{j, i}] = centre;
                     const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
                     const auto cand = classifier_.classify(patch, cv::Mat(), 1);
                     firstPass[{i, j}] = Cell{i, j, cand, innerHistogram(patch)};
@@ -622,7 +624,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             if (added == 0) break;
             std::vector<cv::Point2f> gridPts, imagePts;
             std::vector<double> sides;
-            for (const auto& [ji, at] : found) { // in raster order
+            for (const auto& [ji, at] : found) {
                 gridPts.push_back(cv::Point2f(float(ji.second + 0.5), float(ji.first + 0.5)));
                 imagePts.push_back(at.first), sides.push_back(at.second);
             }

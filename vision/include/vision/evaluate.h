@@ -34,6 +34,10 @@ struct Evaluation {
 
 Evaluation evaluate(const Scene& truth, const Recognition& r);
 
+// Whether a recognised cell reads as a tile of `kind`: its kind, or one the art draws alike
+// (reported in sameLook: the camera cannot tell them apart). Status is not looked at.
+bool readsAsKind(const CellResult& cell, const std::string& kind);
+
 // A recording followed by the GameTracker as players would use it: each turn's pictures in
 // order; a turn read is compared with the turn played (the tile, and the pieces in board terms,
 // so a tile read at a rotation that looks the same compares equal); a turn read wrongly or not
