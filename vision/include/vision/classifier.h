@@ -65,6 +65,10 @@ public:
     // The coarse stage alone: the best correlation with any template (cheap; for choosing
     // between lattice hypotheses).
     float coarseScore(const cv::Mat& patchBgr) const;
+    // The only pixels of a kPatch patch that the coarse stage reads.
+    static cv::Rect coarseRegion() {
+        return {kMargin + kCoarseRim, kMargin + kCoarseRim, 2 * kCoarse, 2 * kCoarse};
+    }
     // The fine stage for the best few coarse templates alone: their best correlation slid over
     // the margin (a cell a little off its tile still scores; for choosing between lattice
     // hypotheses where the coarse stage cannot tell them apart).

@@ -37,6 +37,9 @@ struct RecogniseParams {
     int gridRing = 1;        // rings of cells read around the hint's span
     int hypothesisReach = 3; // a lattice hypothesis is judged on the cells this far from the middle
     int hypothesisCells = 6; // cells (the best coarse matches) slid to rank lattice hypotheses
+    // The best of the usual hypotheses scoring at least these (slid and coarse means) is taken
+    // without judging the rarer ones.
+    float sureHypothesisSlid = 0.9f, sureHypothesisCoarse = 0.7f;
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
