@@ -56,7 +56,7 @@ struct RecogniseParams {
     // inside it) next to one to three tiles is reported uncertain, not left out.
     float outlineScore = 0.5f, minOutline = 8.0f;
     // Such a cell matching a kind at least outlinedTile is a tile (decoded as any other).
-    float outlinedTile = 0.8f;
+    float outlinedTile = 0.7f;
     // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
     // cells match a template at least squareScore with a plausible contrast (photometric at
     // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
