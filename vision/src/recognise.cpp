@@ -881,6 +881,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         return true;
     };
+    std::vector<std::vector<size_t>> holders(kinds.size()); // per kind, the cells given a copy
     for (size_t k : order) {
         Cell& c = cells[k];
         for (size_t a = 0; a < c.cand.size(); ++a) {
@@ -890,10 +891,16 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 c.cand[a].kind = kind;
                 c.chosen = int(a);
                 --left[size_t(kind)];
+                holders[size_t(kind)].push_back(k);
                 break;
             }
         }
     }
+    // A cell read as its own first choice, clearly: a copy it holds is evidence for others.
+    auto clearlyItself = [&](const Cell& c) {
+        return c.chosen == 0 && c.cand[0].margin >= p.minMargin &&
+               confidenceOf(c.cand[0].score, c.cand[0].margin) >= p.minConfidence;
+    };
     // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
     for (const Cell& c : cells) {
         CellResult r;
@@ -930,7 +937,13 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 for (int alike : classifier_.lookAlikes(best.kind))
                     if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
                 shift = best.shift;
-                if (c.chosen > 0 && !byEdges) { // only the box's counts ruled it out
+                const std::vector<size_t>& spent = holders[size_t(c.cand[0].kind)];
+                if (c.chosen > 0 && !byEdges &&
+                    (c.cand[0].score - best.score > p.boxTie ||
+                     !std::all_of(spent.begin(), spent.end(),
+                                  [&](size_t h) { return clearlyItself(cells[h]); }))) {
+                    // Only the box's counts ruled it out: evidence only when the pixels
+                    // cannot tell the two apart and every copy went to a clear reading.
                     r.confidence = 0;
                     r.note = "the classifier's first choice has no copy left in the box";
                 } else if (c.chosen > 0) {

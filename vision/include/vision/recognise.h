@@ -43,6 +43,9 @@ struct RecogniseParams {
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
+    // A look-alike chosen because the first choice's copies are all placed is certain only
+    // when the two score within this of each other and every copy went to a clear reading.
+    float boxTie = 0.02f;
     // The best candidate's colour mismatch (Candidate::photometric) above this and colours
     // less than this more tile-like than table-like (log-likelihood ratio per pixel): the
     // table (whose grain can correlate with a quiet tile of its colour), not a tile.
