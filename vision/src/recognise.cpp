@@ -955,6 +955,16 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     r.status = CellStatus::Uncertain;
                     if (r.note.empty()) r.note = "two readings are about as likely";
                 }
+                int beside = 0; // tiles on its four sides
+                for (int side = 0; side < 4; ++side) {
+                    const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+                    beside += it != at.end() && cells[it->second].tile;
+                }
+                if (r.status == CellStatus::Tile && best.score < p.rimWeak && beside <= 1) {
+                    r.status = CellStatus::Uncertain;
+                    r.note = "matches its kind only weakly at the board's edge, where the grid "
+                             "may lie off the tiles";
+                }
             }
         } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty() && !tableGrain(c)) {
             r.status = CellStatus::Uncertain;

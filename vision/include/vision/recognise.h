@@ -46,6 +46,10 @@ struct RecogniseParams {
     // A look-alike chosen because the first choice's copies are all placed is certain only
     // when the two score within this of each other and every copy went to a clear reading.
     float boxTie = 0.02f;
+    // A reading below this with at most one tile beside it is uncertain: at a steep board's far
+    // edge the lattice drifts further than the sliding match reaches, and the cell reads part
+    // of its tile and the table as another kind with a clear margin.
+    float rimWeak = 0.62f;
     // The best candidate's colour mismatch (Candidate::photometric) above this and colours
     // less than this more tile-like than table-like (log-likelihood ratio per pixel): the
     // table (whose grain can correlate with a quiet tile of its colour), not a tile.
