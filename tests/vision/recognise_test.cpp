@@ -387,6 +387,20 @@ vision::Evaluation sweepScene(const std::string& art, int s,
     return vision::evaluate(scene, r);
 }
 
+// A sweep scene read with the default parameters and with one rule switched off (`without`):
+// the rule's effect on the same picture.
+struct WithAndWithout {
+    vision::Evaluation with, without;
+};
+WithAndWithout readBothWays(const std::string& art, int s, const vision::RecogniseParams& without) {
+    WithAndWithout r{sweepScene(art, s), sweepScene(art, s, without)};
+    std::printf("%s scene %d: %d of %d right (%d without the rule), %d unsure, %d wrong (%d "
+                "without), %d extra\n",
+                art.c_str(), s, r.with.correct, r.with.truthTiles, r.without.correct, r.with.unsure,
+                r.with.wrong, r.without.wrong, r.with.extra);
+    return r;
+}
+
 } // namespace
 
 // The "autumn" look draws fields in the table's tan: the colour models alone called those
@@ -407,10 +421,7 @@ TEST(Recognise, TilesInTheTablesColours) {
 TEST(Recognise, PennantTwinsSettledByTheBox) {
     vision::RecogniseParams never;
     never.boxTie = -1;
-    const vision::Evaluation before = sweepScene("procedural", 26, never),
-                             e = sweepScene("procedural", 26);
-    std::printf("%d of %d right (%d without the box), %d unsure, %d wrong, %d extra\n", e.correct,
-                e.truthTiles, before.correct, e.unsure, e.wrong, e.extra);
+    const auto [e, before] = readBothWays("procedural", 26, never);
     EXPECT_GE(e.correct, 67);
     EXPECT_GE(e.correct, before.correct + 4);
     EXPECT_EQ(e.wrong + e.extra, 0);
@@ -421,10 +432,7 @@ TEST(Recognise, PennantTwinsSettledByTheBox) {
 TEST(Recognise, OutlinedCitiesInTheTablesColours) {
     vision::RecogniseParams strict;
     strict.outlinedTile = 0.8f;
-    const vision::Evaluation before = sweepScene("autumn", 28, strict),
-                             e = sweepScene("autumn", 28);
-    std::printf("%d of %d right (%d at 0.8), %d unsure, %d wrong, %d extra\n", e.correct,
-                e.truthTiles, before.correct, e.unsure, e.wrong, e.extra);
+    const auto [e, before] = readBothWays("autumn", 28, strict);
     EXPECT_GE(e.correct, 68);
     EXPECT_GT(e.correct, before.correct);
     EXPECT_EQ(e.wrong + e.extra, 0);
@@ -436,10 +444,7 @@ TEST(Recognise, OutlinedCitiesInTheTablesColours) {
 TEST(Recognise, AWeakReadingAtTheRimIsNotTrusted) {
     vision::RecogniseParams trusting;
     trusting.rimWeak = 0;
-    const vision::Evaluation before = sweepScene("procedural", 7, trusting),
-                             e = sweepScene("procedural", 7);
-    std::printf("%d of %d right, %d unsure, %d wrong (%d trusting), %d extra\n", e.correct,
-                e.truthTiles, e.unsure, e.wrong, before.wrong, e.extra);
+    const auto [e, before] = readBothWays("procedural", 7, trusting);
     EXPECT_GE(before.wrong, 1);
     EXPECT_EQ(e.wrong + e.extra, 0);
     EXPECT_GE(e.correct, before.correct);
