@@ -64,6 +64,7 @@ cv::Mat warpPatch(const cv::Mat& src, const cv::Matx33d& dstToSrc, int n, cv::Re
     if (part.empty()) part = cv::Rect(0, 0, n, n);
     cv::Mat out = part.area() == n * n ? cv::Mat(n, n, CV_8UC3) : cv::Mat::zeros(n, n, CV_8UC3);
     std::vector<int> at(size_t(2 * part.width)); // a row's source positions, in 1/32 pixels
+    const int lastX = 3 * (src.cols - 1), lastY = src.rows - 1;
     for (int y = part.y; y < part.y + part.height; ++y) {
         const int x0 = part.x;
         double w = M(2, 0) * x0 + M(2, 1) * y + M(2, 2), X = M(0, 0) * x0 + M(0, 1) * y + M(0, 2),
@@ -76,7 +77,6 @@ cv::Mat warpPatch(const cv::Mat& src, const cv::Matx33d& dstToSrc, int n, cv::Re
         // Bilinear in integers: with weights in 1/32 the value is v / 1024 exactly, rounded
         // half to even as saturate_cast rounds a float.
         std::uint8_t* o = out.ptr<std::uint8_t>(y) + 3 * x0;
-        const int lastX = 3 * (src.cols - 1), lastY = src.rows - 1;
         for (size_t k = 0; k < at.size(); k += 2, o += 3) {
             const int xi = at[k], yi = at[k + 1];
             const int kx = xi & (kSub - 1), ky = yi & (kSub - 1), sx = xi >> 5, sy = yi >> 5;
@@ -826,13 +826,17 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // A cell left out as table that is outlined as a tile is (not in a hole: a hole's sides are
     // its neighbours' edges) and matches some kind: a tile of the table's colours, or a gap.
     // Said, not guessed: a missing tile would make the board silently wrong.
+    auto tilesBeside = [&](const Cell& c) { // tiles on its four sides
+        int n = 0;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            n += it != at.end() && cells[it->second].tile;
+        }
+        return n;
+    };
     auto outlined = [&](const Cell& c) {
         if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
-        int beside = 0;
-        for (int side = 0; side < 4; ++side) {
-            auto it = at.find({c.i + dI[side], c.j + dJ[side]});
-            beside += it != at.end() && cells[it->second].tile;
-        }
+        const int beside = tilesBeside(c);
         if (beside == 0 || beside == 4) return false;
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
@@ -955,12 +959,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     r.status = CellStatus::Uncertain;
                     if (r.note.empty()) r.note = "two readings are about as likely";
                 }
-                int beside = 0; // tiles on its four sides
-                for (int side = 0; side < 4; ++side) {
-                    const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
-                    beside += it != at.end() && cells[it->second].tile;
-                }
-                if (r.status == CellStatus::Tile && best.score < p.rimWeak && beside <= 1) {
+                if (r.status == CellStatus::Tile && best.score < p.rimWeak && tilesBeside(c) <= 1) {
                     r.status = CellStatus::Uncertain;
                     r.note = "matches its kind only weakly at the board's edge, where the grid "
                              "may lie off the tiles";
