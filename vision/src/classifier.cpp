@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace vision {
 
@@ -40,27 +41,61 @@ cv::Mat normalisePatch(const cv::Mat& bgr) {
 namespace {
 
 // The hot loops below are plain loops over contiguous floats (per-call overhead of OpenCV's
-// matchTemplate and gemm on such small arrays cost more than the arithmetic). Eight running
-// sums let the compiler keep them in vector registers; on x86-64 GCC also builds an AVX2 copy
-// of each kernel, picked when the processor has it.
+// matchTemplate and gemm on such small arrays cost more than the arithmetic). On x86-64 GCC
+// also builds an AVX2 copy of each kernel, picked when the processor has it.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define VISION_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define VISION_SIMD_CLONES
 #endif
 
+// Eight floats in one vector register (GCC's and Clang's vector extension; where the
+// processor has no 256-bit registers the compiler splits it).
+// (GCC notes that passing such a vector by value has another ABI without AVX: these helpers
+// are internal and inlined, so no call between builds ever passes one.)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+typedef float Lanes __attribute__((vector_size(32)));
 constexpr int kLanes = 8;
 
-// out[r] = dot(m row r, v) for `rows` rows of `cols` floats (cols a multiple of kLanes).
+inline Lanes load(const float* p) {
+    Lanes v;
+    std::memcpy(&v, p, sizeof v); // unaligned
+    return v;
+}
+
+// Running sums of a dot product: four independent vectors, so that the multiply-adds do not
+// wait on each other (one chain would be bound by the adder's latency, not its throughput).
+struct DotSums {
+    Lanes a{}, b{}, c{}, d{};
+    float tail = 0;
+    void add(const float* x, const float* y, int n) {
+        int i = 0;
+        for (; i + 4 * kLanes <= n; i += 4 * kLanes) {
+            a += load(x + i) * load(y + i);
+            b += load(x + i + kLanes) * load(y + i + kLanes);
+            c += load(x + i + 2 * kLanes) * load(y + i + 2 * kLanes);
+            d += load(x + i + 3 * kLanes) * load(y + i + 3 * kLanes);
+        }
+        for (; i + kLanes <= n; i += kLanes) a += load(x + i) * load(y + i);
+        for (; i < n; ++i) tail += x[i] * y[i];
+    }
+    float total() const {
+        const Lanes s = (a + b) + (c + d);
+        float sum = tail;
+        for (int l = 0; l < kLanes; ++l) sum += s[l];
+        return sum;
+    }
+};
+
+// out[r] = dot(m row r, v) for `rows` rows of `cols` floats.
 VISION_SIMD_CLONES
 void dotRows(const float* m, int rows, int cols, const float* v, float* out) {
     for (int r = 0; r < rows; ++r, m += cols) {
-        float acc[kLanes] = {};
-        for (int x = 0; x < cols; x += kLanes)
-            for (int l = 0; l < kLanes; ++l) acc[l] += m[x + l] * v[x + l];
-        float sum = 0;
-        for (float a : acc) sum += a;
-        out[r] = sum;
+        DotSums sums;
+        sums.add(m, v, cols);
+        out[r] = sums.total();
     }
 }
 
@@ -73,18 +108,10 @@ void correlateAt(const float* patch, int stride, const float* tmpl, int side, co
                  int count, float* out) {
     const int row = side * 3;
     for (int k = 0; k < count; ++k) {
-        float acc[kLanes] = {};
-        for (int y = 0; y < side; ++y) {
-            const float* p = patch + (y + at[k].y) * stride + at[k].x * 3;
-            const float* t = tmpl + y * row;
-            const int body = row - row % kLanes;
-            for (int x = 0; x < body; x += kLanes)
-                for (int l = 0; l < kLanes; ++l) acc[l] += p[x + l] * t[x + l];
-            for (int x = body; x < row; ++x) acc[x - body] += p[x] * t[x];
-        }
-        float sum = 0;
-        for (float a : acc) sum += a;
-        out[k] = sum;
+        DotSums sums;
+        for (int y = 0; y < side; ++y)
+            sums.add(patch + (y + at[k].y) * stride + at[k].x * 3, tmpl + y * row, row);
+        out[k] = sums.total();
     }
 }
 
@@ -153,16 +180,18 @@ cv::Mat smooth5(const cv::Mat& bgr) {
     }();
     const int w = bgr.cols, h = bgr.rows;
     auto reflect = [](int i, int n) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
-    std::vector<float> across(size_t(w * h * 3)); // blurred along x
+    std::vector<float> across(size_t(w * h * 3));   // blurred along x
+    std::vector<float> padded(size_t((w + 4) * 3)); // one row, its border reflected
     for (int y = 0; y < h; ++y) {
         const std::uint8_t* in = bgr.ptr<std::uint8_t>(y);
+        for (int x = -2; x < w + 2; ++x)
+            for (int c = 0; c < 3; ++c) padded[size_t((x + 2) * 3 + c)] = in[reflect(x, w) * 3 + c];
         float* o = &across[size_t(y * w * 3)];
-        for (int x = 0; x < w; ++x)
-            for (int c = 0; c < 3; ++c) {
-                float sum = 0;
-                for (int t = 0; t < 5; ++t) sum += k[size_t(t)] * in[reflect(x + t - 2, w) * 3 + c];
-                o[x * 3 + c] = sum;
-            }
+        for (int i = 0; i < w * 3; ++i) { // the same sums in the same order, vectorised
+            float sum = 0;
+            for (int t = 0; t < 5; ++t) sum += k[size_t(t)] * padded[size_t(i + t * 3)];
+            o[i] = sum;
+        }
     }
     cv::Mat out(h, w, CV_8UC3);
     for (int y = 0; y < h; ++y) {
@@ -458,9 +487,11 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
                                         std::vector<Candidate>& out,
                                         const std::vector<int>& templateOf) const {
     constexpr float kClose = 0.06f; // candidates this close in score are look-alikes
+    // A best match this weak is the table or a cell off its tile: no look-alike to settle.
+    constexpr float kWeakest = 0.5f;
     size_t n = 1;
     while (n < out.size() && n < 3 && out[n].score >= out[0].score - kClose) ++n;
-    if (n < 2) return;
+    if (n < 2 || out[0].score < kWeakest) return;
     const cv::Mat raw = detailBgr();
     if (raw.rows != kDetailPatch) return;
     cv::Mat rawSoft; // as soft as the templates (see the constructor)
