@@ -438,6 +438,19 @@ TEST(Recognise, OutlinedCitiesInTheTablesColours) {
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
 
+// Tiles whose colours are the table's and whose edges barely show against it (autumn's
+// fields on a tan table, scene 2): the table's own best match, taken from cells away from the
+// board, says how well table grain matches a kind here; a cell beside the board matching
+// clearly better (aboveTable) is a tile: 72 of 72 read (70 without).
+TEST(Recognise, TilesMatchingBetterThanTheTableEverDoes) {
+    vision::RecogniseParams colours;
+    colours.aboveTable = 2; // never
+    const auto [e, before] = readBothWays("autumn", 2, colours);
+    EXPECT_EQ(e.correct, 72);
+    EXPECT_GE(e.correct, before.correct + 2);
+    EXPECT_EQ(e.wrong + e.extra, 0);
+}
+
 // At a steep board's far edge the lattice drifts by a third of a tile (scene 7 at 45 degrees):
 // a straight road read there as a city at 0.58 with a clear margin was a silent misread. A
 // weak reading with at most one tile beside it is uncertain (rimWeak).

@@ -624,6 +624,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             c.unexplained = lt < tileFloor && lb < tableFloor;
         }
     };
+    // A cell of the first pass that says where its tile lies: a good match, a plausible contrast.
+    auto foundTile = [](const Cell& f) {
+        return !f.cand.empty() && f.cand[0].score >= 0.75f && f.cand[0].photometric <= 0.45f;
+    };
     // Stage 3: refit the lattice to the tiles themselves. Cells that match a template well
     // say where their tile's centre truly lies; a homography through those centres (robust:
     // hand-laid offsets are noise; USAC's accurate variant, whose local optimisation left more
@@ -665,11 +669,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     }
                     readAt[{j, i}] = centre;
                     const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
-                    const auto cand = classifier_.classify(patch, cv::Mat(), 1);
-                    firstPass[{i, j}] = Cell{i, j, cand, innerHistogram(patch)};
-                    if (cand.empty() || cand[0].score < 0.75f || cand[0].photometric > 0.45f)
-                        continue;
-                    found[{j, i}] = {apply(Gi0, mid + cv::Point2d(cand[0].shift)), side};
+                    const Cell& c = firstPass[{i, j}] = Cell{
+                        i, j, classifier_.classify(patch, cv::Mat(), 1), innerHistogram(patch)};
+                    if (!foundTile(c)) continue;
+                    found[{j, i}] = {apply(Gi0, mid + cv::Point2d(c.cand[0].shift)), side};
                     ++added;
                 }
             if (added == 0) break;
@@ -736,9 +739,21 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // Cells the first pass found clearly table-coloured and unlike any tile, and their
     // neighbours too, wait: the colour models leave the table out whatever the classifier
     // says. (Near the board, the first pass's grid can be off by enough to mix a tile's
-    // colours with the table's: those cells are classified at once.)
+    // colours with the table's: those cells are classified at once.) So do cells two or more
+    // away from any tile the first pass found, whatever their colours: the board is connected,
+    // so only a run of tiles the first pass missed could lie there, and their colours would
+    // still call them in.
+    auto farFromTiles = [&](int i, int j) {
+        for (int dj = -2; dj <= 2; ++dj)
+            for (int di = -2; di <= 2; ++di) {
+                const auto it = firstPass.find({i + di, j + dj});
+                if (it != firstPass.end() && foundTile(it->second)) return false;
+            }
+        return true;
+    };
     auto tableLike = [&](int i, int j) {
         if (!firstPass.count({i, j}) || sure(firstPass[{i, j}])) return false;
+        if (farFromTiles(i, j)) return true;
         for (int dj = -1; dj <= 1; ++dj)
             for (int di = -1; di <= 1; ++di) {
                 const auto it = firstPass.find({i + di, j + dj});
@@ -850,6 +865,25 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (c.tile || c.cand.empty() || c.cand[0].score < p.outlinedTile || !outlined(c)) continue;
         if (c.deferred) classifyCell(c, patches[k]);
         c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile;
+    }
+    // The table's own best match in this picture: cells far from any tile. A cell beside the
+    // board that the colours leave out but that matches a kind clearly better than the table
+    // ever does is a tile of the table's colours (a classic city on a brown table), whatever
+    // its outline.
+    {
+        std::vector<float> table;
+        for (const Cell& c : cells)
+            if (!c.tile && !c.cand.empty() && !near(c, isTile)) table.push_back(c.cand[0].score);
+        if (table.size() >= size_t(p.tableCells)) {
+            const float ceiling = *std::max_element(table.begin(), table.end());
+            for (size_t k = 0; k < cells.size(); ++k) {
+                Cell& c = cells[k];
+                if (c.tile || c.cand.empty() || c.unexplained || tilesBeside(c) == 0) continue;
+                if (c.deferred) classifyCell(c, patches[k]);
+                c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile &&
+                         c.cand[0].score >= ceiling + p.aboveTable;
+            }
+        }
     }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.

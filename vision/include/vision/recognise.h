@@ -64,6 +64,10 @@ struct RecogniseParams {
     float outlineScore = 0.5f, minOutline = 8.0f;
     // Such a cell matching a kind at least outlinedTile is a tile (decoded as any other).
     float outlinedTile = 0.7f;
+    // Or matching a kind at least outlinedTile and aboveTable more than any cell away from the
+    // board does (when at least tableCells such cells are read), beside a tile.
+    float aboveTable = 0.16f;
+    int tableCells = 8;
     // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
     // cells match a template at least squareScore with a plausible contrast (photometric at
     // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
