@@ -15,7 +15,8 @@
 // --calibrate: the players first show the camera their pieces (GameTracker::calibrate): the
 // pieces stage's colours and the games' trackers start from those colours.
 // --abbey-mayor: both with Abbey & Mayor (its tiles; the mayor, wagon and barn among the pieces).
-// -v prints each piece whose colour was read as another player's, and each game's notes.
+// -v prints each scene, each piece missed and each piece whose colour was read as another
+// player's, and each game's notes.
 #include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
@@ -110,6 +111,13 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 c.feature += nearest == q.feature;
             } else if (!blobs[ti].empty()) {
                 ++c.found; // seen, but its base off the feature
+            } else if (verbose) {
+                const std::array<cv::Point2f, 4>& k = scene.tiles[ti].corners;
+                std::printf(
+                    "  missed: player %d's %s%s on %s r%d at (%.0f, %.0f), tile of %.0f px\n",
+                    q.player, q.kind.c_str(), q.lying ? " (lying)" : "",
+                    scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, q.base.x, q.base.y,
+                    cv::norm(k[1] - k[0]));
             }
         }
         // A barn stands on a corner of four tiles: its parts on each are the barn's, not extra
@@ -213,6 +221,9 @@ int main(int argc, char** argv) {
                                 (1 + 0.5 * std::sin(p.tiltDeg * CV_PI / 180));
                 colours = calibrate(cfg, p, art, &refused);
             }
+            if (verbose)
+                std::printf("scene %d (%s, tilt %.0f, %d players, %d tiles)\n", k, art.name.c_str(),
+                            p.tiltDeg, players, o.maxTiles);
             const PieceCounts c = pieceScene(vision::renderScene(s, p, art.faces), s, art, players,
                                              colours ? &*colours : nullptr);
             sum.truth += c.truth, sum.found += c.found, sum.extra += c.extra;
