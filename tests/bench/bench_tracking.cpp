@@ -15,8 +15,8 @@
 // --calibrate: the players first show the camera their pieces (GameTracker::calibrate): the
 // pieces stage's colours and the games' trackers start from those colours.
 // --abbey-mayor: both with Abbey & Mayor (its tiles; the mayor, wagon and barn among the pieces).
-// -v prints each scene, each piece missed and each piece whose colour was read as another
-// player's, and each game's notes.
+// -v prints each scene, each piece missed, each tile with more blobs than pieces (the blobs),
+// each piece whose colour was read as another player's, and each game's notes.
 #include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
@@ -132,6 +132,15 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                     break;
                 }
         c.extra += std::max(0, int(blobs[ti].size()) - here - barnParts);
+        if (verbose && int(blobs[ti].size()) > here + barnParts) {
+            std::printf("  extra on %s r%d (%d pieces, tile %.0f px):",
+                        scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, here, side);
+            for (const auto& b : blobs[ti])
+                std::printf(" [at %.2f,%.2f area %.4f residual %.0f Lab %.0f %.0f %.0f]",
+                            b.centre.x, b.centre.y, b.area, b.residual, b.lab[0], b.lab[1],
+                            b.lab[2]);
+            std::printf("\n");
+        }
     }
     return c;
 }

@@ -451,6 +451,18 @@ TEST(Recognise, TilesMatchingBetterThanTheTableEverDoes) {
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
 
+// Procedural scene 15 (45 degrees, 40 tiles): the segments found on the 960-wide copy gave a
+// lattice a little off, and most cells read as uncertain or nothing (11 of 40 right). Such a
+// reading is read again with the segments of a 768-wide copy: 40 of 40.
+TEST(Recognise, AnUncertainBoardIsReadAgainAtAnotherScale) {
+    vision::RecogniseParams once;
+    once.retryWidth = 0;
+    const auto [e, before] = readBothWays("procedural", 15, once);
+    EXPECT_LE(before.correct, 20);
+    EXPECT_EQ(e.correct, 40);
+    EXPECT_EQ(e.wrong + e.extra, 0);
+}
+
 // At a steep board's far edge the lattice drifts by a third of a tile (scene 7 at 45 degrees):
 // a straight road read there as a city at 0.58 with a clear margin was a silent misread. A
 // weak reading with at most one tile beside it is uncertain (rimWeak).

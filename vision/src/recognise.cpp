@@ -406,6 +406,25 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         r = std::move(next);
         read = widened(again.grid, again.gridRing);
     }
+    // Many cells read as tiles but uncertain: the lines may have given a lattice a little off
+    // (the segments' positions at one scale; procedural scene 15). Read once more with the
+    // segments found at another scale, and keep the reading with more certain tiles.
+    auto uncertainIn = [](const Recognition& x) {
+        return int(std::count_if(x.cells.begin(), x.cells.end(), [](const CellResult& c) {
+            return c.status == CellStatus::Uncertain;
+        }));
+    };
+    const int uncertain = uncertainIn(r);
+    if (r.ok() && p.retryWidth > 0 && p.lattice.workWidth != p.retryWidth && !p.grid.valid() &&
+        uncertain + r.tiles() >= p.retryCells &&
+        uncertain > p.retryUncertain * (uncertain + r.tiles())) {
+        RecogniseParams again = p;
+        again.lattice.workWidth = p.retryWidth;
+        Recognition next = recognise(bgr, again);
+        next.millis += r.millis;
+        if (next.ok() && next.tiles() > r.tiles() && uncertainIn(next) < uncertain) return next;
+        r.millis = next.millis;
+    }
     return r;
 }
 

@@ -30,6 +30,13 @@ struct GridHint {
 
 struct RecogniseParams {
     LatticeParams lattice;
+    // More than this share of at least retryCells cells read as tiles uncertain: read again
+    // with the lattice's segments found on a copy retryWidth wide (0: never), keeping the
+    // reading with more certain tiles and fewer uncertain. (Small boards, read from their
+    // tiles' squares, are left out: a second reading there added tiles of table.)
+    float retryUncertain = 0.15f;
+    int retryCells = 12;
+    int retryWidth = 768;
     // A fixed camera's lattice from an earlier picture: the lattice search is skipped and the
     // cells of that span plus a ring around it are read (a board of one tile has too few
     // lines to be found afresh). The caller checks the result and searches again if it moved.
