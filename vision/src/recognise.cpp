@@ -352,9 +352,9 @@ const char* cellStatusName(CellStatus s) {
     return "?";
 }
 
-int Recognition::tiles() const {
+int Recognition::count(CellStatus status) const {
     return int(std::count_if(cells.begin(), cells.end(),
-                             [](const CellResult& c) { return c.status == CellStatus::Tile; }));
+                             [&](const CellResult& c) { return c.status == status; }));
 }
 
 std::vector<const tiledb::TileSet*> gameSets(const adj::GameConfig& game) {
@@ -408,13 +408,9 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     }
     // Many cells read as tiles but uncertain: the lines may have given a lattice a little off
     // (the segments' positions at one scale; procedural scene 15). Read once more with the
-    // segments found at another scale, and keep the reading with more certain tiles.
-    auto uncertainIn = [](const Recognition& x) {
-        return int(std::count_if(x.cells.begin(), x.cells.end(), [](const CellResult& c) {
-            return c.status == CellStatus::Uncertain;
-        }));
-    };
-    const int uncertain = uncertainIn(r);
+    // segments found at another scale, and keep the reading with more certain tiles and fewer
+    // uncertain.
+    const int uncertain = r.count(CellStatus::Uncertain);
     if (r.ok() && p.retryWidth > 0 && p.lattice.workWidth != p.retryWidth && !p.grid.valid() &&
         uncertain + r.tiles() >= p.retryCells &&
         uncertain > p.retryUncertain * (uncertain + r.tiles())) {
@@ -422,7 +418,8 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         again.lattice.workWidth = p.retryWidth;
         Recognition next = recognise(bgr, again);
         next.millis += r.millis;
-        if (next.ok() && next.tiles() > r.tiles() && uncertainIn(next) < uncertain) return next;
+        if (next.ok() && next.tiles() > r.tiles() && next.count(CellStatus::Uncertain) < uncertain)
+            return next;
         r.millis = next.millis;
     }
     return r;
@@ -890,11 +887,12 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // ever does is a tile of the table's colours (a classic city on a brown table), whatever
     // its outline.
     {
-        std::vector<float> table;
+        int tableCells = 0;
+        float ceiling = -1;
         for (const Cell& c : cells)
-            if (!c.tile && !c.cand.empty() && !near(c, isTile)) table.push_back(c.cand[0].score);
-        if (table.size() >= size_t(p.tableCells)) {
-            const float ceiling = *std::max_element(table.begin(), table.end());
+            if (!c.tile && !c.cand.empty() && !near(c, isTile))
+                ++tableCells, ceiling = std::max(ceiling, c.cand[0].score);
+        if (tableCells >= p.tableCells) {
             for (size_t k = 0; k < cells.size(); ++k) {
                 Cell& c = cells[k];
                 if (c.tile || c.cand.empty() || c.unexplained || tilesBeside(c) == 0) continue;

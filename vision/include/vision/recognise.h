@@ -141,7 +141,8 @@ struct Recognition {
     std::vector<std::pair<std::string, double>> stageMillis; // where the time went
     GridHint grid; // the lattice used, after the refit: a hint for the next picture
     bool ok() const { return error.empty(); }
-    int tiles() const;        // cells with status Tile
+    int count(CellStatus status) const;
+    int tiles() const { return count(CellStatus::Tile); }
     std::string json() const; // schema carcassonne-recognition/1
 };
 
