@@ -887,12 +887,12 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // ever does is a tile of the table's colours (a classic city on a brown table), whatever
     // its outline.
     {
-        int tableCells = 0;
         float ceiling = -1;
-        for (const Cell& c : cells)
-            if (!c.tile && !c.cand.empty() && !near(c, isTile))
-                ++tableCells, ceiling = std::max(ceiling, c.cand[0].score);
-        if (tableCells >= p.tableCells) {
+        std::vector<size_t> table; // cells away from the board
+        for (size_t k = 0; k < cells.size(); ++k)
+            if (const Cell& c = cells[k]; !c.tile && !c.cand.empty() && !near(c, isTile))
+                ceiling = std::max(ceiling, c.cand[0].score), table.push_back(k);
+        if (int(table.size()) >= p.tableCells) {
             for (size_t k = 0; k < cells.size(); ++k) {
                 Cell& c = cells[k];
                 if (c.tile || c.cand.empty() || c.unexplained || tilesBeside(c) == 0) continue;
@@ -900,6 +900,32 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile &&
                          c.cand[0].score >= ceiling + p.aboveTable;
             }
+        }
+        // An outlined cell in the table's hue (which the colour models judge) but not in its
+        // shade near the cell: a tile (our tan cities on a brown table). The shade is that of
+        // the nearest cell away from the board: the light changes across the picture, little
+        // across a few cells.
+        auto meanColour = [&](size_t k) {
+            const int inset = TileClassifier::kMargin + TileClassifier::kFine / 8;
+            const int side = TileClassifier::kPatch - 2 * inset;
+            return cv::mean(patches[k](cv::Rect(inset, inset, side, side)));
+        };
+        for (size_t k = 0; k < cells.size() && !table.empty(); ++k) {
+            Cell& c = cells[k];
+            if (c.tile || c.cand.empty() || !outlined(c)) continue;
+            const auto nearest =
+                std::min_element(table.begin(), table.end(), [&](size_t a, size_t b) {
+                    auto d = [&](size_t t) {
+                        return std::abs(cells[t].i - c.i) + std::abs(cells[t].j - c.j);
+                    };
+                    return d(a) < d(b);
+                });
+            const cv::Scalar own = meanColour(k), shade = meanColour(*nearest);
+            double off = 0;
+            for (int ch = 0; ch < 3; ++ch) off += std::abs(own[ch] - shade[ch]);
+            if (off < p.offTable) continue;
+            if (c.deferred) classifyCell(c, patches[k]);
+            c.tile = !c.cand.empty() && c.cand[0].score >= p.outlineScore;
         }
     }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees

@@ -75,6 +75,10 @@ struct RecogniseParams {
     // board does (when at least tableCells such cells are read), beside a tile.
     float aboveTable = 0.16f;
     int tableCells = 8;
+    // Or, beside a tile and matching a kind at least outlineScore, its mean colour (B, G, R
+    // summed absolute differences, 0..765) at least offTable from the nearest cell away from
+    // the board: the same hue as the table (which the colour models judge) but not its shade.
+    float offTable = 40;
     // Small boards, when the lattice search finds no board: tile quads (findTileQuads) whose
     // cells match a template at least squareScore with a plausible contrast (photometric at
     // most 0.45, as the refit's anchors) give the grid. squareVerify quads, best coarse match
