@@ -5,6 +5,7 @@
 #include "vision/pieces.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
+#include "vision/tile_art.h"
 #include "vision/tracker.h"
 
 #include "adjudicator/random_game.h"
@@ -189,4 +190,42 @@ TEST(Pieces, AKnownColourFindsAPieceThatHardlyDepartsFromTheDrawing) {
     EXPECT_TRUE(vision::findPieces(picture, corners, {drawing}, std::nullopt, {}, {},
                                    {vision::meanLab(blue, cv::Mat(1, 1, CV_8U, cv::Scalar(255)))})
                     .empty());
+}
+
+// A city with a pennant (M) and without (N) differ only in the pennant: a piece standing over it
+// may hide it, a piece elsewhere on the tile leaves it in plain view (the tracker then takes the
+// classifier's reading rather than asking the players which tile it is).
+TEST(Pieces, APennantIsHiddenOnlyByAPieceNearIt) {
+    const auto sets = vision::gameSets(adj::GameConfig::forSet("base", 2));
+    const tiledb::TileKind* m = sets[0]->find("M");
+    const tiledb::TileKind* n = sets[0]->find("N");
+    ASSERT_TRUE(m && n);
+    for (int rotation = 0; rotation < 4; ++rotation) {
+        const cv::Mat a = vision::drawTile(*m, rotation, 96),
+                      b = vision::drawTile(*n, rotation, 96);
+        // Where the pennant is: the centre of the drawings' difference.
+        cv::Mat d, grey;
+        cv::absdiff(a, b, d);
+        cv::cvtColor(d, grey, cv::COLOR_BGR2GRAY);
+        const cv::Moments mo = cv::moments(grey > 40, true);
+        ASSERT_GT(mo.m00, 0);
+        const cv::Point2f mark(float(mo.m10 / mo.m00) / 96, float(mo.m01 / mo.m00) / 96);
+        auto piece = [](cv::Point2f at) {
+            vision::PieceBlob p;
+            p.centre = p.base = at;
+            p.area = 0.03f;
+            return p;
+        };
+        EXPECT_TRUE(vision::mayHideMark(a, b, {piece(mark)})) << rotation;
+        EXPECT_TRUE(vision::mayHideMark(a, b, {piece(mark + cv::Point2f(0.12f, 0.05f))}));
+        const cv::Point2f across(1 - mark.x, 1 - mark.y); // the far side of the tile
+        ASSERT_GT(cv::norm(across - mark), 0.4);
+        EXPECT_FALSE(vision::mayHideMark(a, b, {piece(across)})) << rotation;
+        EXPECT_FALSE(vision::mayHideMark(a, b, {})) << rotation;
+    }
+    // Drawings that differ all over (two artists' tiles) do not say where a mark is.
+    const cv::Mat a = vision::drawTile(*m, 0, 96);
+    cv::Mat other;
+    cv::bitwise_not(a, other);
+    EXPECT_TRUE(vision::mayHideMark(a, other, {}));
 }

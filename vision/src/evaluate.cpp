@@ -129,14 +129,23 @@ bool sameOutcome(const adj::State& a, const adj::State& b) {
     return piecesOnBoard(a) == piecesOnBoard(b);
 }
 
-bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
+bool beginsTheTurn(const adj::State& s, const std::vector<adj::Action>& choice,
                    const std::vector<adj::Action>& turn) {
     if (choice.empty() || choice.size() > turn.size()) return false;
+    adj::State mine = s, theirs = s;
     for (size_t i = 0; i < choice.size(); ++i) {
-        if (adj::actionText(s, choice[i]) != adj::actionText(s, turn[i])) return false;
-        adj::apply(s, turn[i]);
+        const adj::Action &c = choice[i], &t = turn[i];
+        if (c.kind == adj::Action::Kind::Tile && t.kind == adj::Action::Kind::Tile) {
+            const int turns = s.kinds()[size_t(t.tileKind)]->distinctRotations;
+            if (c.tileKind != t.tileKind || !(c.placement.pos == t.placement.pos) ||
+                c.placement.rotation % turns != t.placement.rotation % turns)
+                return false;
+        } else if (adj::actionText(mine, c) != adj::actionText(theirs, t)) {
+            return false;
+        }
+        if (!adj::apply(mine, c).ok() || !adj::apply(theirs, t).ok()) return false;
     }
-    return true;
+    return sameOutcome(mine, theirs);
 }
 
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,

@@ -96,6 +96,34 @@ int drawnRotation(const TurnObservation& o, int rotation) {
 
 } // namespace
 
+// Whether a piece may cover where drawings `a` and `b` (a kind and its look-alike, turned as
+// the tile lies) differ: a mark (a pennant) within reach of a piece's blob, taken as a disc
+// widened for its outline and lean. A mark away from every piece is in plain view and the
+// classifier read it; drawings that differ all over (another artist's tile) or not at all say
+// nothing of where the mark is, so a piece may hide it.
+bool mayHideMark(const cv::Mat& a, const cv::Mat& b, const std::vector<PieceBlob>& pieces) {
+    constexpr int n = 48;          // the comparison's resolution (grain averages out)
+    constexpr int kMarkDiff = 120; // summed B, G, R difference of a mark, not of grain
+    cv::Mat sa, sb, d;
+    cv::resize(a, sa, {n, n}, 0, 0, cv::INTER_AREA);
+    cv::resize(b, sb, {n, n}, 0, 0, cv::INTER_AREA);
+    cv::absdiff(sa, sb, d);
+    std::vector<cv::Point2f> mark;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const cv::Vec3b v = d.at<cv::Vec3b>(y, x);
+            if (v[0] + v[1] + v[2] > kMarkDiff)
+                mark.push_back({(float(x) + 0.5f) / n, (float(y) + 0.5f) / n});
+        }
+    if (mark.empty() || mark.size() > n * n / 10) return true;
+    for (const PieceBlob& p : pieces) {
+        const float reach = 1.5f * std::sqrt(p.area / float(CV_PI)) + 0.05f;
+        for (const cv::Point2f& m : mark)
+            if (cv::norm(m - p.centre) < reach) return true;
+    }
+    return false;
+}
+
 cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
     for (int r = 0; r < (quarterTurn & 3); ++r) p = {1 - p.y, p.x};
     return p;
@@ -630,11 +658,13 @@ float GameTracker::knownMisfit(const adj::State& before, const TurnObservation& 
 }
 
 std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
-                                             const cv::Mat& bgr, float misfit) const {
+                                             const cv::Mat& bgr, float misfit,
+                                             const std::vector<PieceBlob>& pieces) const {
     // Tiles that differ only in a small mark (a city with or without a pennant) have the same
     // sides; with a piece standing on the tile the mark may be hidden, or the piece taken for
     // one. Another kind with the same sides that may lie there and explains the picture about
-    // as well is a question for the players.
+    // as well is a question for the players, when a piece stands near where the two differ
+    // (mayHideMark): a mark in plain view was read by the classifier.
     const adj::Placement& pl = o.action->placement;
     const tiledb::TileKind& chosen = *before.kinds()[size_t(o.action->tileKind)];
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
@@ -644,9 +674,17 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
             other.sideSignature[pl.rotation] != chosen.sideSignature[pl.rotation] ||
             !placeable(before, k, pl))
             continue;
-        if (drawingMisfit(bgr, c.corners,
-                          drawingsOf(refs_, other.id, drawnRotation(o, pl.rotation)),
-                          fitFor(o, c, params_.pieces)) < params_.lookAlike * misfit)
+        const std::vector<cv::Mat> drawn =
+            drawingsOf(refs_, other.id, drawnRotation(o, pl.rotation));
+        if (drawingMisfit(bgr, c.corners, drawn, fitFor(o, c, params_.pieces)) >=
+            params_.lookAlike * misfit)
+            continue;
+        const std::vector<cv::Mat> mine =
+            drawingsOf(refs_, chosen.id, drawnRotation(o, pl.rotation));
+        // The classifier's own reading, clearly told from its look-alike, with the mark in
+        // plain view: it stands.
+        const bool readClearly = c.kind == chosen.id && c.confidence >= params_.plainMark;
+        if (!readClearly || mine.empty() || drawn.empty() || mayHideMark(mine[0], drawn[0], pieces))
             return other.id;
     }
     return "";
@@ -750,7 +788,8 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                       // may hide a pennant (then the other tile is an answer too)
             out.status = TrackedTurn::Status::Discrepancy;
             out.certain = out.actions.size();
-            if (const std::string twin = lookAlikeUnderPiece(before, o, bgr, out.misfit);
+            if (const std::string twin =
+                    lookAlikeUnderPiece(before, o, bgr, out.misfit, out.pieces);
                 !twin.empty()) {
                 out.certain = 0;
                 out.problem = "the new tile at " + where(o.action->placement.pos) + " may be " +
@@ -798,7 +837,8 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
             return out;
         }
         if (piece->kind == adj::Action::Kind::Piece) {
-            if (const std::string twin = lookAlikeUnderPiece(before, o, bgr, out.misfit);
+            if (const std::string twin =
+                    lookAlikeUnderPiece(before, o, bgr, out.misfit, out.pieces);
                 !twin.empty()) {
                 out.status = TrackedTurn::Status::Discrepancy;
                 out.problem = "the piece on the new tile at " + where(o.action->placement.pos) +

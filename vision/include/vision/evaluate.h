@@ -58,8 +58,9 @@ struct TrackingEvaluation {
 // terms (a tile read at a rotation that looks the same compares equal).
 bool sameOutcome(const adj::State& a, const adj::State& b);
 // An answer to the camera's question (TrackedTurn::choices) is how `turn`, played from `s`,
-// begins: the players pick it and enter what it leaves open.
-bool beginsTheTurn(adj::State s, const std::vector<adj::Action>& choice,
+// begins: the players pick it and enter what it leaves open. A tile turned by one of its
+// symmetries (a cloister a quarter turn) is the same placement.
+bool beginsTheTurn(const adj::State& s, const std::vector<adj::Action>& choice,
                    const std::vector<adj::Action>& turn);
 
 // The q-quantile (0..1) of a set of timings (0 when empty): p50, p95 in reports.

@@ -55,10 +55,10 @@ struct TrackerParams {
     float relativeMisfit = 2;     // ... unless within this many times its neighbours' misfit,
     float maxKnownMisfit = 16;    // when theirs is at most this (more: the lattice drifted)
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
-    float clearlyBetter = 0.8f;
+    float clearlyBetter = 0.8f;   // another drawing misfitting below this share of the read one's
     float rereadSpan = 0.2f;  // readings scored this much below the classifier's best: not weighed
-    float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous   //
-                              // another drawing's misfit below this share of the classifier's
+    float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous,
+    float plainMark = 0.5f;   // unless read this confidently with its mark in plain view
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float learnResidual = 60; // a player's colour is learned from a blob this clear
     ShownParams shown;        // calibration: the pieces a player shows the camera
@@ -142,7 +142,8 @@ private:
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
     float knownMisfit(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr) const;
     std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
-                                    const cv::Mat& bgr, float misfit) const;
+                                    const cv::Mat& bgr, float misfit,
+                                    const std::vector<PieceBlob>& pieces) const;
     // The new tile's reading weighed again by drawingMisfit; its misfit, and in *correlation
     // how its picture correlates with the drawing.
     float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
@@ -191,5 +192,10 @@ private:
 // Tile coordinates (0..1, y south) as a recognised cell's corners face -> as the engine's
 // board faces (the picture's board turned `quarterTurn` quarter turns clockwise).
 cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn);
+
+// Whether one of `pieces` (blobs in the tile's coordinates as drawn) may cover where drawings
+// `a` and `b` of a kind and its look-alike, turned as the tile lies, differ (a pennant). A
+// mark in plain view was read by the classifier; no question about it is needed.
+bool mayHideMark(const cv::Mat& a, const cv::Mat& b, const std::vector<PieceBlob>& pieces);
 
 } // namespace vision
