@@ -120,12 +120,14 @@ bool TileArtModel::enrol(const QString& picturesOrUrl, const QString& name) {
             out.skipped = int(skipped.size());
             promise.addResult(out);
         }));
+    busy_ = true;
     emit busyChanged();
     return true;
 }
 
 void TileArtModel::finished() {
     const Outcome out = watcher_.future().resultCount() ? watcher_.result() : Outcome{};
+    busy_ = false;
     emit busyChanged();
     if (!out.entry) {
         status_ = tr("Not enrolled: %1").arg(QString::fromStdString(out.error));

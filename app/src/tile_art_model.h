@@ -39,7 +39,9 @@ public:
     QString folder() const { return folder_; }
     void setFolder(const QString& folder);
     int count() const { return int(sets_.size()); }
-    bool busy() const { return watcher_.isRunning(); }
+    // From enrol() until its outcome is applied (the worker ends before its finished signal
+    // is delivered: a new enrolment or a test must not see the model idle in between).
+    bool busy() const { return busy_; }
     double progress() const { return progress_; }
     QString status() const { return status_; }
     int chosen() const;
@@ -73,6 +75,7 @@ private:
     QString folder_;
     std::vector<carc::TileSetEntry> sets_;
     QString chosenPath_; // the chosen set's path ("" for our drawn tiles)
+    bool busy_ = false;
     QFutureWatcher<Outcome> watcher_;
     double progress_ = 0;
     QString status_;
