@@ -668,6 +668,10 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
     const adj::Placement& pl = o.action->placement;
     const tiledb::TileKind& chosen = *before.kinds()[size_t(o.action->tileKind)];
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+    // The classifier's own reading, clearly told from its look-alike, with the mark in plain
+    // view: it stands.
+    const bool readClearly = c.kind == chosen.id && c.confidence >= params_.plainMark;
+    const std::vector<cv::Mat> mine = drawingsOf(refs_, chosen.id, drawnRotation(o, pl.rotation));
     for (int k = 0; k < int(before.kinds().size()); ++k) {
         const tiledb::TileKind& other = *before.kinds()[size_t(k)];
         if (k == o.action->tileKind || other.inSupply ||
@@ -679,11 +683,6 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
         if (drawingMisfit(bgr, c.corners, drawn, fitFor(o, c, params_.pieces)) >=
             params_.lookAlike * misfit)
             continue;
-        const std::vector<cv::Mat> mine =
-            drawingsOf(refs_, chosen.id, drawnRotation(o, pl.rotation));
-        // The classifier's own reading, clearly told from its look-alike, with the mark in
-        // plain view: it stands.
-        const bool readClearly = c.kind == chosen.id && c.confidence >= params_.plainMark;
         if (!readClearly || mine.empty() || drawn.empty() || mayHideMark(mine[0], drawn[0], pieces))
             return other.id;
     }
