@@ -18,6 +18,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 namespace {
 
@@ -416,15 +417,31 @@ TEST(Recognise, TilesInTheTablesColours) {
 
 // Our pennants at 39 px under blur (scene 26): the city with and without one score alike, and
 // the decoder takes the twin when the first choice's copies are placed. That is evidence only
-// when the two score within boxTie and the copies went to clear readings: 67 of 72 read
-// (62 when such a choice is always left uncertain), none wrong.
+// when the two score within boxTie and the copies went to clear readings: 68 of 72 read
+// (67 when such a choice is always left uncertain; 62 before the classifier judged look-alikes
+// against simulated photos of both, see PennantsJudgedAgainstPhotosOfBothDrawings), none wrong.
 TEST(Recognise, PennantTwinsSettledByTheBox) {
     vision::RecogniseParams never;
     never.boxTie = -1;
     const auto [e, before] = readBothWays("procedural", 26, never);
-    EXPECT_GE(e.correct, 67);
-    EXPECT_GE(e.correct, before.correct + 4);
+    EXPECT_GE(e.correct, 68);
+    EXPECT_GT(e.correct, before.correct);
     EXPECT_EQ(e.wrong + e.extra, 0);
+}
+
+// Pennants at 39-43 px in the harshest light and blur: a photo of the city with its pennant
+// reads about halfway between the two drawings (a small coloured mark loses more of its
+// contrast than the tile: the camera keeps colour at half resolution, JPEG), and was left
+// uncertain. Each pair of look-alikes is judged against simulated photos of both drawings:
+// procedural scene 24 69 of 72 (66 before), autumn scene 26 64 of 72 (60), none wrong.
+TEST(Recognise, PennantsJudgedAgainstPhotosOfBothDrawings) {
+    for (const auto& [art, s, least] : {std::tuple{"procedural", 24, 69}, {"autumn", 26, 64}}) {
+        const vision::Evaluation e = sweepScene(art, s);
+        std::printf("%s scene %d: %d of %d right, %d unsure, %d wrong\n", art, s, e.correct,
+                    e.truthTiles, e.unsure, e.wrong);
+        EXPECT_GE(e.correct, least) << art;
+        EXPECT_EQ(e.wrong + e.extra, 0) << art;
+    }
 }
 
 // Cities drawn in a colour near the table's, outlined as tiles lying on it (autumn scene 28):

@@ -1,5 +1,6 @@
 #include "vision/classifier.h"
 
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -318,7 +319,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, 0, {}, 0, {}, {}, {}};
+            Template t{kind, rot, {}, 0, {}, 0, {}, {}, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -343,6 +344,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::GaussianBlur(detail, detail, cv::Size(3, 3), 0.8);
             t.detail = normalisePatch(detail);
             cv::GaussianBlur(t.detail, t.detailSoft, cv::Size(0, 0), kDetailSoftness);
+            cv::resize(face, t.face, cv::Size(kSimFace, kSimFace), 0, 0, cv::INTER_AREA);
             templates_.push_back(t);
             cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
         }
@@ -517,47 +519,23 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
         }
     if (at.x < 0) return;
     const cv::Mat p = normalisePatch(raw(cv::Rect(at, cv::Size(kDetail, kDetail))));
-    // The photo is softer than the drawings (focus, the camera's resampling), and a small
-    // mark loses more of its contrast than the tile as a whole: the fit below uses templates
-    // softened about as much as photos are (kDetailSoftness); where they differ is found on
-    // the sharp ones.
-    std::vector<cv::Mat> soft(n);
-    for (size_t i = 0; i < n; ++i) soft[i] = templates_[size_t(templateOf[i])].detailSoft;
-    // For each pair, which of the two the cell is: with m their mean and h half their
-    // difference, the cell's pixels are about g * (m + s * h), where g (the contrast the photo
-    // kept, less when blurred) comes from the whole tile and s from where they differ (real
-    // marks, not the grain every drawing has): +1 for the first, -1 for the second. Taking
-    // the contrast out keeps a blurred photo from favouring the drawing with fewer marks; a
-    // mark slightly off its place pulls s towards 0, not towards the drawing without it.
+    // For each pair, which of the two the cell is (lookAlikeS), measured against how photos
+    // of each drawing read (lookAlikeBias): +1 reads like photos of the first, -1 like photos
+    // of the second. A small mark loses more of its contrast in a photo than the tile as a
+    // whole, so a photo of the drawing with the mark reads between the two; how far depends on
+    // the art (a thin shield more than a bold one), which the simulation learns.
     std::vector<std::vector<float>> s(n, std::vector<float>(n, 0.f));
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j) {
-            // One pass: with m = (a + b) / 2, h = (a - b) / 2 of the soft templates and the
-            // weight w of a pixel (how far its sharp templates differ beyond 1.5, summed
-            // over the normalised channels), the sums for g = p.m / m.m and
-            // s = (p - g m).(w h) / (g h.(w h)).
-            double mm = 0, pm = 0, whh = 0, wph = 0, wmh = 0;
-            for (int y = 0; y < kDetail; ++y) {
-                const float *ra = tmpl[i].ptr<float>(y), *rb = tmpl[j].ptr<float>(y),
-                            *sa = soft[i].ptr<float>(y), *sb = soft[j].ptr<float>(y),
-                            *rp = p.ptr<float>(y);
-                for (int x = 0; x < kDetail * 3; x += 3) {
-                    float diff = 0;
-                    for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
-                    const float w = std::max(0.f, diff - 1.5f);
-                    for (int c = 0; c < 3; ++c) {
-                        const float m = 0.5f * (sa[x + c] + sb[x + c]),
-                                    h = 0.5f * (sa[x + c] - sb[x + c]), pv = rp[x + c];
-                        mm += m * m, pm += pv * m;
-                        whh += w * h * h, wph += w * pv * h, wmh += w * m * h;
-                    }
-                }
-            }
-            if (mm <= 0 || whh <= 1e-6) continue;
-            const double g = pm / mm;
-            if (g <= 0.1) continue; // the cell is like neither
-            const double v = (wph - g * wmh) / (g * whh);
-            s[i][j] = float(std::clamp(v, -2.0, 2.0)), s[j][i] = -s[i][j];
+            const double v =
+                lookAlikeS(templates_[size_t(templateOf[i])], templates_[size_t(templateOf[j])], p);
+            if (std::isnan(v)) continue;
+            const LookAlikeBias bias = lookAlikeBias(templateOf[i], templateOf[j]);
+            // A pair whose photos barely differ keeps the drawings' own scale: stretching a
+            // small difference would make noise look like evidence.
+            const double centre = 0.5 * (bias.first + bias.second),
+                         half = std::max(0.5, 0.5 * (bias.first - bias.second));
+            s[i][j] = float(std::clamp((v - centre) / half, -2.0, 2.0)), s[j][i] = -s[i][j];
         }
     // The candidate that beats every other by the widest least margin.
     size_t best = 0;
@@ -572,6 +550,108 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     // On the score's scale: s = 1 (the cell is exactly the one drawing) counts like a clear
     // score gap.
     out[0].margin = std::max(0.f, 0.12f * bestLeast);
+}
+
+double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv::Mat& p) const {
+    // With m the mean and h half the difference of the two soft drawings, the cell's pixels are
+    // about g * (m + s * h), where g (the contrast the photo kept, less when blurred) comes from
+    // the whole tile and s from where they differ (real marks, not the grain every drawing
+    // has): +1 for the first, -1 for the second. Taking the contrast out keeps a blurred photo
+    // from favouring the drawing with fewer marks; a mark slightly off its place pulls s
+    // towards 0, not towards the drawing without it. One pass: with w a pixel's weight (how far
+    // the sharp drawings differ beyond 1.5, summed over the normalised channels), the sums for
+    // g = p.m / m.m and s = (p - g m).(w h) / (g h.(w h)).
+    double mm = 0, pm = 0, whh = 0, wph = 0, wmh = 0;
+    for (int y = 0; y < kDetail; ++y) {
+        const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
+                    *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y),
+                    *rp = p.ptr<float>(y);
+        for (int x = 0; x < kDetail * 3; x += 3) {
+            float diff = 0;
+            for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
+            const float w = std::max(0.f, diff - 1.5f);
+            for (int c = 0; c < 3; ++c) {
+                const float m = 0.5f * (sa[x + c] + sb[x + c]), h = 0.5f * (sa[x + c] - sb[x + c]),
+                            pv = rp[x + c];
+                mm += m * m, pm += pv * m;
+                whh += w * h * h, wph += w * pv * h, wmh += w * m * h;
+            }
+        }
+    }
+    if (mm <= 0 || whh <= 1e-6) return std::nan("");
+    const double g = pm / mm;
+    if (g <= 0.1) return std::nan(""); // the cell is like neither
+    return (wph - g * wmh) / (g * whh);
+}
+
+namespace {
+
+// A photo of a drawing as the camera tends to show a tile: `side` pixels across, softened by
+// `blur` pixels, resampled up to the detail patch `offset` detail pixels off, normalised as a
+// cell is.
+cv::Mat simulatedDetail(const cv::Mat& face, int side, double blur, cv::Point2d offset) {
+    constexpr int n = TileClassifier::kDetail;
+    cv::Mat small, up;
+    cv::resize(face, small, cv::Size(side, side), 0, 0, cv::INTER_AREA);
+    cv::GaussianBlur(small, small, cv::Size(0, 0), blur);
+    // Cameras keep colour at half the resolution of brightness (Bayer mosaics, 4:2:0 video and
+    // JPEG), and compress: a coloured mark on a tile loses more than its outline does.
+    std::vector<std::uint8_t> jpeg;
+    cv::imencode(".jpg", small, jpeg, {cv::IMWRITE_JPEG_QUALITY, 80});
+    small = cv::imdecode(jpeg, cv::IMREAD_COLOR);
+    const double k = double(n) / side;
+    const cv::Matx23d m(k, 0, offset.x + 0.5 * (k - 1), 0, k, offset.y + 0.5 * (k - 1));
+    cv::warpAffine(small, up, m, cv::Size(n, n), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    return normalisePatch(up);
+}
+
+} // namespace
+
+TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const {
+    // Turning both drawings alike, or swapping them, reads alike (s changes sign): one
+    // simulation serves all (a drawing's four turns are consecutive templates, see the
+    // constructor).
+    const auto unturning = [&](int first, int second) {
+        const int by = 4 - templates_[size_t(first)].rotation;
+        const auto turned = [&](int t) {
+            return t - templates_[size_t(t)].rotation + (templates_[size_t(t)].rotation + by) % 4;
+        };
+        return std::pair<int, int>{turned(first), turned(second)};
+    };
+    std::pair<int, int> key = unturning(a, b);
+    const std::pair<int, int> other = unturning(b, a);
+    const bool swapped = other < key;
+    if (swapped) key = other;
+    const auto oriented = [&](LookAlikeBias bias) {
+        return swapped ? LookAlikeBias{-bias.second, -bias.first} : bias;
+    };
+    {
+        const std::lock_guard<std::mutex> lock(biases_->mutex);
+        if (const auto it = biases_->pairs.find(key); it != biases_->pairs.end())
+            return oriented(it->second);
+    }
+    // Tiles 36 and 48 pixels across (a big board in a 1920x1080 picture), in and a little out
+    // of focus, a quarter of a detail pixel off the cell's grid.
+    const int sides[2] = {36, 48};
+    const double blurs[2] = {0.8, 1.3};
+    const cv::Point2d offsets[1] = {{0.25, -0.25}};
+    const Template &ta = templates_[size_t(key.first)], &tb = templates_[size_t(key.second)];
+    LookAlikeBias bias;
+    double sum[2] = {0, 0};
+    int count[2] = {0, 0};
+    for (int truth = 0; truth < 2; ++truth)
+        for (int side : sides)
+            for (double blur : blurs)
+                for (const cv::Point2d& offset : offsets) {
+                    const double v = lookAlikeS(
+                        ta, tb, simulatedDetail((truth ? tb : ta).face, side, blur, offset));
+                    if (!std::isnan(v)) sum[truth] += v, ++count[truth];
+                }
+    if (count[0] > 0 && count[1] > 0)
+        bias.first = float(sum[0] / count[0]), bias.second = float(sum[1] / count[1]);
+    const std::lock_guard<std::mutex> lock(biases_->mutex);
+    biases_->pairs.emplace(key, bias);
+    return oriented(bias);
 }
 
 std::vector<Candidate> TileClassifier::classifyTilePhoto(const cv::Mat& bgr, int top) const {

@@ -15,7 +15,11 @@
 #include <opencv2/core.hpp>
 
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace vision {
@@ -46,6 +50,7 @@ public:
     static constexpr int kDetail = 64, kDetailMargin = 10;
     static constexpr int kDetailPatch = kDetail + 2 * kDetailMargin;
     static constexpr double kDetailSoftness = 2.0; // Gaussian sigma, in detail pixels
+    static constexpr int kSimFace = 96;            // side of the drawings kept for simulated photos
 
     // Only kinds that both the reference set and `kinds` know are recognised.
     TileClassifier(const ReferenceSet& refs, const std::vector<const tiledb::TileKind*>& kinds);
@@ -85,7 +90,19 @@ private:
         float fineHalfNorm;
         cv::Mat detail;     // kDetail x kDetail, normalised (for telling look-alikes apart)
         cv::Mat detailSoft; // the same, as soft as photos tend to be
+        cv::Mat face;       // the drawing at kSimFace, 8-bit, for simulating photos of it
         cv::Mat coarse;     // 1 x kCoarse*kCoarse*3, CV_32F, unit length
+    };
+    // How a pair of look-alikes reads in photos of each, learned by simulating such photos
+    // from the drawings (lookAlikeBias): the mean of s (see separateLookAlikes) over photos of
+    // the first drawing, and over photos of the second.
+    struct LookAlikeBias {
+        float first = 1, second = -1;
+    };
+    // Learned on first use, once per pair of templates; shared by copies of this classifier.
+    struct BiasCache {
+        std::mutex mutex;
+        std::map<std::pair<int, int>, LookAlikeBias> pairs;
     };
     struct ColourStats {
         bool known = false;
@@ -96,8 +113,13 @@ private:
     std::vector<int> lookOf_;             // per kind: the first kind that looks the same
     std::vector<ColourStats> kindColour_; // per kind
     cv::Mat coarseMatrix_;                // one row per template
+    std::shared_ptr<BiasCache> biases_ = std::make_shared<BiasCache>();
     // The coarse correlation of the inner cell (kFine x kFine) with every template.
     std::vector<float> coarseScores(const cv::Mat& innerBgr) const;
+    // Where the cell's pixels lie between two drawings where they differ (separateLookAlikes);
+    // NaN when the pair cannot be told apart that way.
+    double lookAlikeS(const Template& a, const Template& b, const cv::Mat& cell) const;
+    LookAlikeBias lookAlikeBias(int a, int b) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
     void separateLookAlikes(const std::function<cv::Mat()>& detailBgr, std::vector<Candidate>& out,
                             const std::vector<int>& templateOf) const;
