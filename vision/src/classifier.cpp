@@ -561,12 +561,15 @@ double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv
     // towards 0, not towards the drawing without it. One pass: with w a pixel's weight (how far
     // the sharp drawings differ beyond 1.5, summed over the normalised channels), the sums for
     // g = p.m / m.m and s = (p - g m).(w h) / (g h.(w h)).
+    // The rim is left out, as the fine match leaves it out (kRim): a photo shows the cardboard
+    // edge, a shadow or the next tile there, which read as neither drawing (a city cap along
+    // an edge read halfway between the cap and the field).
     double mm = 0, pm = 0, whh = 0, wph = 0, wmh = 0;
-    for (int y = 0; y < kDetail; ++y) {
+    for (int y = kDetailRim; y < kDetail - kDetailRim; ++y) {
         const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
                     *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y),
                     *rp = p.ptr<float>(y);
-        for (int x = 0; x < kDetail * 3; x += 3) {
+        for (int x = 3 * kDetailRim; x < (kDetail - kDetailRim) * 3; x += 3) {
             float diff = 0;
             for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
             const float w = std::max(0.f, diff - 1.5f);

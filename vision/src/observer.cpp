@@ -230,6 +230,9 @@ void TurnObserver::refit() {
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
     std::optional<TurnObservation> changes;
     if (relocate_ == 0) changes = readChanges(before, bgr);
+    // The incremental path had what it needs yet gave up: the picture moved under the lattice.
+    const bool knocked = relocate_ == 0 && !changes && lattice_.valid() && !settled_.empty() &&
+                         settled_.size() == bgr.size();
     relocate_ = std::max(0, relocate_ - 1);
     TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
     if (!changes && lattice_.valid() && !wrongView_) {
@@ -247,8 +250,9 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     const bool covered =
         std::any_of(o.recognition.cells.begin(), o.recognition.cells.end(),
                     [](const CellResult& c) { return c.status == CellStatus::Occluded; });
+    const double share = knocked ? params_.knockedView : params_.clearView;
     const bool clear = !covered && o.status != TurnObservation::Status::Discrepancy &&
-                       o.agreeing > 0 && 5 * o.agreeing >= 4 * before.board().size();
+                       o.agreeing > 0 && o.agreeing >= share * before.board().size() - 1e-9;
     if (!changes && clear) {
         relocate_ = 0, wrongView_ = false;
         lattice_ = o.recognition.grid;

@@ -50,6 +50,7 @@ public:
     static constexpr int kDetail = 64, kDetailMargin = 10;
     static constexpr int kDetailPatch = kDetail + 2 * kDetailMargin;
     static constexpr double kDetailSoftness = 2.0; // Gaussian sigma, in detail pixels
+    static constexpr int kDetailRim = 4;           // the look-alike test leaves out this much
     static constexpr int kSimFace = 96;            // side of the drawings kept for simulated photos
 
     // Only kinds that both the reference set and `kinds` know are recognised.

@@ -66,6 +66,11 @@ struct ObserverParams {
     // The colour test stands in for the recogniser's contrast test (a piece on a cloister
     // raises a tile's colour mismatch): this much mismatch is allowed.
     float maxPhotometric = 0.75f;
+    // A full reading replaces the remembered lattice when the tiles it reads as the game has
+    // them are this share of the board (a hand over part of it leaves a few in sight, which
+    // align wrongly). After a knock (the incremental path gave up on a picture it could
+    // compare) the remembered lattice lies off the board for certain: a lesser share does.
+    double clearView = 0.8, knockedView = 2.0 / 3;
 };
 
 class TurnObserver {
