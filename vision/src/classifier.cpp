@@ -637,19 +637,18 @@ TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const 
     // of focus, a quarter of a detail pixel off the cell's grid.
     const int sides[2] = {36, 48};
     const double blurs[2] = {0.8, 1.3};
-    const cv::Point2d offsets[1] = {{0.25, -0.25}};
+    const cv::Point2d offset(0.25, -0.25);
     const Template &ta = templates_[size_t(key.first)], &tb = templates_[size_t(key.second)];
     LookAlikeBias bias;
     double sum[2] = {0, 0};
     int count[2] = {0, 0};
     for (int truth = 0; truth < 2; ++truth)
         for (int side : sides)
-            for (double blur : blurs)
-                for (const cv::Point2d& offset : offsets) {
-                    const double v = lookAlikeS(
-                        ta, tb, simulatedDetail((truth ? tb : ta).face, side, blur, offset));
-                    if (!std::isnan(v)) sum[truth] += v, ++count[truth];
-                }
+            for (double blur : blurs) {
+                const double v =
+                    lookAlikeS(ta, tb, simulatedDetail((truth ? tb : ta).face, side, blur, offset));
+                if (!std::isnan(v)) sum[truth] += v, ++count[truth];
+            }
     if (count[0] > 0 && count[1] > 0)
         bias.first = float(sum[0] / count[0]), bias.second = float(sum[1] / count[1]);
     const std::lock_guard<std::mutex> lock(biases_->mutex);

@@ -176,6 +176,11 @@ void TurnObserver::settle(const cv::Mat& bgr, int tiles) {
     refit();
 }
 
+bool TurnObserver::comparable(const cv::Mat& bgr) const {
+    return lattice_.valid() && !settled_.empty() && settled_.size() == bgr.size() &&
+           settled_.type() == bgr.type();
+}
+
 bool TurnObserver::cameraMoved(const cv::Mat& bgr) const {
     // Most of the picture changed, the table as much as the board (a hand over the board
     // changes only the part it covers).
@@ -231,8 +236,7 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     std::optional<TurnObservation> changes;
     if (relocate_ == 0) changes = readChanges(before, bgr);
     // The incremental path had what it needs yet gave up: the picture moved under the lattice.
-    const bool knocked = relocate_ == 0 && !changes && lattice_.valid() && !settled_.empty() &&
-                         settled_.size() == bgr.size();
+    const bool knocked = relocate_ == 0 && !changes && comparable(bgr);
     relocate_ = std::max(0, relocate_ - 1);
     TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
     if (!changes && lattice_.valid() && !wrongView_) {
@@ -275,9 +279,7 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
 
 std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& before,
                                                          const cv::Mat& bgr) const {
-    if (!lattice_.valid() || settled_.empty() || settled_.size() != bgr.size() ||
-        settled_.type() != bgr.type())
-        return std::nullopt;
+    if (!comparable(bgr)) return std::nullopt;
     TurnObservation o;
     o.incremental = true;
     o.quarterTurn = quarterTurn_;

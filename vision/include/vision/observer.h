@@ -109,6 +109,8 @@ public:
 private:
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
     bool cameraMoved(const cv::Mat& bgr) const; // since the settled picture
+    // A remembered lattice and a settled picture of this picture's size and type to compare with.
+    bool comparable(const cv::Mat& bgr) const;
     // A recognised cell's picture corners (NW NE SE SW) on the lattice, if it lies wholly in a
     // picture of `size`; an engine position's recognised cell.
     bool cellCorners(adj::Pos cell, const cv::Size& size, std::array<cv::Point2f, 4>& out) const;
