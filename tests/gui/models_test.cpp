@@ -434,7 +434,7 @@ TEST(GuiModels, FollowsAGameFromAVideo) {
     }
     std::printf("%d turns read from the video, %d entered by hand, %d pieces shown\n", read, byHand,
                 piecesShown);
-    EXPECT_GE(read, 9);
+    EXPECT_GE(read, 15); // measured: 18 read, 1 by hand
     EXPECT_GE(piecesShown, 1);
     ASSERT_TRUE(waitFor([&] { return !game.camera()->busy(); }));
     EXPECT_GT(game.camera()->photoIndex(), 200); // frames read
@@ -503,7 +503,7 @@ TEST(GuiModels, FollowsALiveCameraFrameByFrame) {
     std::printf("live: %d turns read, %d entered by hand, %d frames\n", read, byHand,
                 game.camera()->photoIndex());
     EXPECT_EQ(turn, rec.turns.size());
-    EXPECT_GE(read, 4);
+    EXPECT_GE(read, 12); // measured: 18 read, 1 by hand (frames are read as the reading keeps up)
     EXPECT_TRUE(game.camera()->image().endsWith(".jpg"));
     if (!game.cameraAttached()) { // this machine's case: said plainly
         ASSERT_TRUE(game.newGame("base", false, {"Ana", "Bram"}, {"red", "blue"}));

@@ -59,14 +59,15 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
                     ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], f.fullMillis.size());
     EXPECT_TRUE(f.scoresEqual) << "turns entered by hand complete the game as played";
     // Not there yet (#8): the target is 0 wrong and every turn read. Measured on this
-    // recording (30 tiles, the camera knocked after turn 15): 29 turns, 18 read right, 1 wrong
-    // (a city tile I read as E with a piece on its second city), 10 refused or not seen, each
-    // saying why (a piece that may hide a pennant, an unclear tile, a tile that completes a
-    // city with no piece on it: one placed there would have been scored and taken back before
-    // the picture, a piece on a quiet tile, ...); 27 settled pictures read incrementally, 2 through
-    // the full recognition (the first, and the one after the knock). The bounds catch regressions.
-    EXPECT_LE(f.wrong, 1) << "more turns read wrongly than measured";
-    EXPECT_GE(f.read, 17) << "fewer turns read than measured";
+    // recording (30 tiles, the camera knocked after turn 15): 29 turns, 21 read right, 0 wrong,
+    // 8 refused or not seen, each saying why (a piece that may hide a pennant, an unclear tile, a
+    // tile that completes a city with no piece on it: one placed there would have been scored and
+    // taken back before the picture, a piece on a quiet tile, ...); 27 settled pictures read
+    // incrementally, 2 through the full recognition (the first, and the one after the knock). The
+    // bounds catch regressions. (18 read and 1 wrong while tiles were read turned back by their
+    // symmetry.)
+    EXPECT_EQ(f.wrong, 0) << "more turns read wrongly than measured";
+    EXPECT_GE(f.read, 20) << "fewer turns read than measured";
     EXPECT_EQ(f.fullMillis.size(), 2u) << "the camera moved once: one full recognition more";
 }
 
@@ -74,7 +75,7 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
 // read 19 of the 25 tiles as the game has them (76%), short of the four fifths that make a view
 // clear, so the lattice from before the knock stayed and the next pictures were compared on it,
 // a cell off the board: from turn 27 on hardly a turn was read. After a knock the old lattice
-// is wrong for certain, and two thirds do: 23 turns read (11 with four fifths).
+// is wrong for certain, and two thirds do: 25 turns read (13 with four fifths).
 TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
     const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
@@ -86,9 +87,9 @@ TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
     std::printf("%d turns: %d read, %d wrong (%d read, %d wrong with four fifths)\n", f.turns,
                 f.read, f.wrong, before.read, before.wrong);
     EXPECT_TRUE(f.scoresEqual);
-    EXPECT_GE(f.read, 22);
+    EXPECT_GE(f.read, 24);
     EXPECT_GE(f.read, before.read + 5);
-    EXPECT_LE(f.wrong, 2);
+    EXPECT_LE(f.wrong, 1);
 }
 
 // Abbey & Mayor: the mayor, the wagon and the barn among the pieces (the bench's game 2 with
@@ -114,15 +115,15 @@ TEST(GameTracker, ReadsTheMayorTheWagonAndTheBarnOrAsks) {
                 "question's choices), %d wrong; asked which piece %d times\n",
                 f.turns, f.read, f.byHand, f.answerable, f.wrong, askedWhichPiece);
     EXPECT_TRUE(f.scoresEqual);
-    // Measured: 39 turns, 26 read, 1 wrong (turn 3: U read as V, its wagon missed), 13 by hand
-    // (5 of them "which piece?"; 24 read and 15 by hand while a piece anywhere on a tile with a
-    // pennant look-alike was a question). No piece read as another kind. Before sizes, barns and
-    // wagon moves were read, this game had 6 wrong: two mayors taken for followers, a barn and a
-    // wagon's move missed, a phantom follower.
-    EXPECT_LE(f.wrong, 1);
-    EXPECT_GE(f.read, 25);
+    // Measured: 39 turns, 29 read, 0 wrong, 10 by hand (5 of them "which piece?"; 26 read and
+    // 1 wrong while tiles were read turned back by their symmetry, 24 read and 15 by hand while a
+    // piece anywhere on a tile with a pennant look-alike was a question). No piece read as another
+    // kind. Before sizes, barns and wagon moves were read, this game had 6 wrong: two mayors taken
+    // for followers, a barn and a wagon's move missed, a phantom follower.
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_GE(f.read, 28);
     EXPECT_GE(askedWhichPiece, 1) << "a follower where the mayor may stand is asked, not assumed";
-    // Measured: 6 of the 13 turns by hand are answered with one of the question's choices (the
+    // Measured: 5 of the 10 turns by hand are answered with one of the question's choices (the
     // 5 "which piece?" among them; a tile offered turned by one of its symmetries, a cloister a
     // quarter turn, is the tile played).
     EXPECT_GE(f.answerable, askedWhichPiece) << "a question's answers miss the turn played";
@@ -242,8 +243,8 @@ TEST(GameTracker, FollowsAGameAfterCalibration) {
                 f.read, f.byHand, f.wrong);
     EXPECT_EQ(f.calibrated, 3);
     EXPECT_TRUE(f.scoresEqual);
-    EXPECT_LE(f.wrong, 1);
-    EXPECT_GE(f.read, 17);
+    EXPECT_EQ(f.wrong, 0); // measured: 21 read, 8 by hand
+    EXPECT_GE(f.read, 20);
 }
 
 // Art the tracker was not tuned on (the real second-edition artwork, when ../shared has it):
@@ -269,9 +270,60 @@ TEST(GameTracker, ReadsTilesOfFinelyDrawnArt) {
     std::printf("%d turns: %d read, %d entered by hand (%d in one click), %d wrong\n", f.turns,
                 f.read, f.byHand, f.answerable, f.wrong);
     EXPECT_TRUE(f.scoresEqual);
-    // Measured: 19 turns, 10 read (8 with the fixed misfit bound alone), 9 by hand (4 in one
-    // click: pennants a piece may hide, a city completed with no piece on it), 1 wrong (turn 1:
-    // a follower on a city not seen, a pass read; the pieces stage, #8).
+    // Measured: 19 turns, 13 read (10 while tiles were read turned back by their symmetry, 8
+    // with the fixed misfit bound alone), 6 by hand, 1 wrong (turn 1: a follower on a city not
+    // seen, a pass read; the pieces stage, #8).
     EXPECT_LE(f.wrong, 1) << "more turns read wrongly than measured";
-    EXPECT_GE(f.read, 10) << "fewer turns read than measured";
+    EXPECT_GE(f.read, 12) << "fewer turns read than measured";
+}
+
+// The engine holds a tile turned by one of its symmetries as one placement, but the art need
+// not be symmetric: our F's pennant lies off the middle of its city. F laid turned by half a
+// turn more than the engine's first rotation, with no piece on it: read on the drawing turned
+// back, the pennant where that drawing has none was taken for a piece (the bench's 3-player
+// game, turn 15). The tracker reads a tile as it lies (Candidate::drawn): the engine holds the
+// rotation seen, and pieces are looked for on the drawing the camera sees. A road tile turned
+// by its symmetry with a follower on the road follows. (After ten turns of a seeded game: a
+// board of two or three tiles is a weaker test of the lattice than of this.)
+TEST(GameTracker, ReadsATileTurnedByItsSymmetryAsItLies) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const vision::RecordingParams p = fixedCamera(30, 41, -1, 40);
+    const vision::Recording seeded = vision::recordGame(cfg, 2027, p);
+    ASSERT_GE(seeded.turns.size(), 10u);
+    adj::State s = seeded.turns[10].before;
+    std::vector<adj::Action> actions;
+    for (size_t t = 0; t < 10; ++t)
+        actions.insert(actions.end(), seeded.turns[t].actions.begin(),
+                       seeded.turns[t].actions.end());
+    // The first legal placement of `id` turned half a turn from a rotation below its symmetry.
+    auto turned = [&](const char* id) {
+        const int kind = s.kindIndex(id);
+        for (const adj::Placement& pl : s.legalPlacements(kind))
+            if (pl.rotation >= s.kinds()[size_t(kind)]->distinctRotations)
+                return adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
+        return adj::Action{};
+    };
+    auto play = [&](const adj::Action& a) {
+        EXPECT_TRUE(adj::apply(s, a).ok()) << adj::actionText(s, a);
+        actions.push_back(a);
+    };
+    play(turned("F"));
+    play({adj::Action::Kind::Pass, -1, {}, {}});
+    play(turned("U"));
+    const adj::PlacedTile road = s.board().tiles().back();
+    std::optional<adj::MeepleOption> onRoad;
+    for (const adj::MeepleOption& m : s.legalMeeples())
+        if (road.kind->features[size_t(m.feature)].kind == tiledb::FeatureKind::Road) onRoad = m;
+    ASSERT_TRUE(onRoad);
+    play({adj::Action::Kind::Piece, -1, {}, *onRoad});
+    std::string error;
+    const auto rec = vision::recordActions(cfg, actions, p, {}, &error);
+    ASSERT_TRUE(rec) << error;
+    const vision::TrackingEvaluation f = vision::followRecording(*rec, refs);
+    for (const std::string& note : f.notes) std::printf("%s\n", note.c_str());
+    EXPECT_EQ(f.turns, 12);
+    for (const std::string& note : f.notes)
+        for (const char* turn : {"turn 11 ", "turn 11:", "turn 12 ", "turn 12:"})
+            EXPECT_NE(note.rfind(turn, 0), 0u) << "not read as played: " << note;
 }

@@ -432,7 +432,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     const size_t keep = std::min<size_t>(scores.size(), size_t(top) + 4);
     const std::vector<int> order = bestFirst(scores, keep);
     if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
-        out.push_back({templates_[size_t(order[0])].kind, 0, scores[size_t(order[0])], {}});
+        out.push_back({templates_[size_t(order[0])].kind, 0, 0, scores[size_t(order[0])], {}});
         out[0].photometric = 9;
         return out;
     }
@@ -448,11 +448,12 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
                    f.first.rotation == rotation;
         });
         if (it == found.end()) {
-            found.push_back({Candidate{t.kind, rotation, -2.f, {}}, order[i]});
+            found.push_back({Candidate{t.kind, rotation, t.rotation, -2.f, {}}, order[i]});
             it = found.end() - 1;
         }
         if (best > it->first.score) {
             it->first.kind = t.kind;
+            it->first.drawn = t.rotation;
             it->first.score = best;
             it->first.shift =
                 cv::Point2f(float(at.x - kMargin) / kFine, float(at.y - kMargin) / kFine);

@@ -43,7 +43,8 @@ std::string where(adj::Pos p) {
 void chooseReading(const adj::State& before, const CellResult& c, TurnObservation& o) {
     const adj::Pos at = o.toEngine(c.cell);
     std::vector<Alternative> readings = c.alternatives;
-    if (readings.empty() && !c.kind.empty()) readings.push_back({c.kind, c.rotation, c.score});
+    if (readings.empty() && !c.kind.empty())
+        readings.push_back({c.kind, c.rotation, c.score, c.drawn});
     std::sort(readings.begin(), readings.end(),
               [](const Alternative& a, const Alternative& b) { return a.score > b.score; });
     std::optional<adj::Action> found;
@@ -55,7 +56,10 @@ void chooseReading(const adj::State& before, const CellResult& c, TurnObservatio
         const int kind = before.kindIndex(a.kind);
         if (kind < 0) continue;
         const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
-        const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
+        // As the tile lies (the engine's rotations modulo the kind's symmetry are one
+        // placement, but the art need not be symmetric: pieces are looked for on the drawing
+        // as it lies).
+        const adj::Placement pl{at, std::uint8_t((a.lies() + o.quarterTurn) % 4)};
         if (!placeable(before, kind, pl)) continue;
         if (!found) {
             found = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};

@@ -341,6 +341,15 @@ float confidenceOf(float score, float margin) {
     return a * b;
 }
 
+// A cell's reading: the candidate's kind and rotation, and the turns of its drawing.
+void take(CellResult& r, const std::vector<const tiledb::TileKind*>& kinds, const Candidate& c) {
+    r.kind = kinds[size_t(c.kind)]->id, r.rotation = c.rotation, r.drawn = c.drawn;
+}
+
+Alternative alternative(const std::vector<const tiledb::TileKind*>& kinds, const Candidate& c) {
+    return {kinds[size_t(c.kind)]->id, c.rotation, c.score, c.drawn};
+}
+
 } // namespace
 
 const char* cellStatusName(CellStatus s) {
@@ -987,15 +996,14 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         CellResult r;
         r.cell = adj::Pos{c.i, -c.j};
         if (!c.cand.empty()) r.score = c.cand[0].score, r.photometric = c.cand[0].photometric;
-        for (const Candidate& a : c.cand)
-            r.alternatives.push_back({kinds[size_t(a.kind)]->id, a.rotation, a.score});
+        for (const Candidate& a : c.cand) r.alternatives.push_back(alternative(kinds, a));
         cv::Point2f shift(0, 0);
         if (isTile(c)) {
             if (c.chosen < 0) {
                 r.status = CellStatus::Uncertain;
                 r.note = "no candidate agrees with its neighbours' edges and the box's counts";
                 const Candidate& best = c.cand[0];
-                r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
+                take(r, kinds, best);
             } else {
                 const Candidate& best = c.cand[size_t(c.chosen)];
                 float gap = best.margin;
@@ -1013,7 +1021,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                             next = std::max(next, c.cand[a].score);
                     gap = best.score - next;
                 }
-                r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
+                take(r, kinds, best);
                 r.confidence = confidenceOf(best.score, gap);
                 for (int alike : classifier_.lookAlikes(best.kind))
                     if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
@@ -1044,13 +1052,11 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             }
         } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty() && !tableGrain(c)) {
             r.status = CellStatus::Uncertain;
-            r.kind = kinds[size_t(c.cand[0].kind)]->id;
-            r.rotation = c.cand[0].rotation;
+            take(r, kinds, c.cand[0]);
             r.note = "tile colours, but no tile kind matches well (damaged, covered or unknown)";
         } else if (outlined(c)) {
             r.status = CellStatus::Uncertain;
-            r.kind = kinds[size_t(c.cand[0].kind)]->id;
-            r.rotation = c.cand[0].rotation;
+            take(r, kinds, c.cand[0]);
             r.note = "outlined like a tile, but coloured like the table (a tile of the table's "
                      "colours, or a gap between tiles)";
         } else {
@@ -1231,18 +1237,19 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
             searchAround(classifier_, pyr, level, toRoi, at, p.searchShift, p.searchScale);
         if (!(best == at)) {
             std::vector<Candidate> again = classifyPlace(classifier_, pyr, level, toRoi, best);
-            if (!again.empty() && (cand.empty() || again[0].score > cand[0].score))
+            // The expected place has the lattice and the neighbours for it: another must read
+            // clearly better (a straight road reads alike a fifth of a tile off and smaller).
+            if (!again.empty() && (cand.empty() || again[0].score > cand[0].score + p.searchGain))
                 cand = std::move(again), at = best;
         }
     }
     const double x = at.x, y = at.y, size = at.size;
     const auto& kinds = classifier_.kinds();
-    for (const Candidate& a : cand)
-        r.alternatives.push_back({kinds[size_t(a.kind)]->id, a.rotation, a.score});
+    for (const Candidate& a : cand) r.alternatives.push_back(alternative(kinds, a));
     cv::Point2f shift(0, 0);
     if (!cand.empty() && cand[0].score >= p.tileScore && cand[0].photometric <= p.maxPhotometric) {
         const Candidate& best = cand[0];
-        r.kind = kinds[size_t(best.kind)]->id, r.rotation = best.rotation;
+        take(r, kinds, best);
         r.score = best.score, r.photometric = best.photometric;
         r.confidence = confidenceOf(best.score, best.margin);
         for (int alike : classifier_.lookAlikes(best.kind))

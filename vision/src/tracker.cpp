@@ -612,13 +612,13 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
     const float chosen = misfitOf(o.action->tileKind, o.action->placement.rotation, correlation);
     float best = chosen;
     std::vector<Alternative> readings = c.alternatives;
-    readings.push_back({c.kind, c.rotation, c.score});
+    readings.push_back({c.kind, c.rotation, c.score, c.drawn});
     float top = 0;
     for (const Alternative& a : readings) top = std::max(top, a.score);
     std::vector<std::pair<int, int>> tried{{o.action->tileKind, o.action->placement.rotation}};
     for (const Alternative& a : readings) {
         const int kind = before.kindIndex(a.kind);
-        const adj::Placement pl{at, std::uint8_t((a.rotation + o.quarterTurn) % 4)};
+        const adj::Placement pl{at, std::uint8_t((a.lies() + o.quarterTurn) % 4)};
         // Readings the classifier rates far below its best are not worth a drawing's fit (each
         // costs milliseconds); nor is one already weighed.
         if (kind < 0 || a.score < top - params_.rereadSpan ||

@@ -25,8 +25,12 @@
 namespace vision {
 
 struct Candidate {
-    int kind = -1;     // index into TileClassifier::kinds()
-    int rotation = 0;  // clockwise quarter turns, the smallest among equivalent ones
+    int kind = -1;    // index into TileClassifier::kinds()
+    int rotation = 0; // clockwise quarter turns, the smallest among equivalent ones
+    // The quarter turns of the drawing that matched best: `rotation` modulo the kind's symmetry,
+    // but the art need not be symmetric (a pennant off the middle), and pieces are looked for
+    // against the drawing as it lies.
+    int drawn = 0;
     float score = 0;   // normalised cross-correlation, -1..1
     cv::Point2f shift; // where the tile lies off the cell centre, in tile units (east, south)
     // How far the cell's colours are from the template's under one light: per channel, the

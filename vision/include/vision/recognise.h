@@ -107,6 +107,7 @@ struct RecogniseParams {
     float searchBelow = 0.8f;
     double searchShift = 0.2, searchScale = 1.15;
     float searchFound = 0.7f; // recognise: a searched-for reading kept only from this score
+    float searchGain = 0.03f; // readCell: ... and only when it reads this much better
     int players = 2;          // for the notation only
 };
 
@@ -117,6 +118,9 @@ struct Alternative {
     std::string kind;
     int rotation = 0;
     float score = 0;
+    int drawn = -1; // Candidate::drawn; -1: not known
+    // The quarter turns of the tile as it lies: the drawing's own when known.
+    int lies() const { return drawn >= 0 ? drawn : rotation; }
 };
 
 struct CellResult {
@@ -124,6 +128,7 @@ struct CellResult {
     CellStatus status = CellStatus::Tile;
     std::string kind;                      // Tile, Uncertain: the decoder's choice
     int rotation = 0;                      // modulo the kind's symmetry
+    int drawn = -1;                        // the drawing's own turns (Candidate); -1: not read
     float score = 0, confidence = 0;       // 0..1
     float photometric = 0;                 // the best candidate's colour mismatch (classifier.h)
     std::array<cv::Point2f, 4> corners{};  // image corners NW NE SE SW (refined per tile)
