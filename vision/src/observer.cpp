@@ -34,6 +34,10 @@ struct Alignment {
     }
 };
 
+cv::Point2f centreOf(const CellResult& c) {
+    return (c.corners[0] + c.corners[1] + c.corners[2] + c.corners[3]) * 0.25f;
+}
+
 std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
 }
@@ -109,7 +113,7 @@ void readFresh(const adj::State& before, std::vector<const CellResult*> fresh, T
     if (o.incremental && c.status != CellStatus::Tile) {
         o.status = TurnObservation::Status::Discrepancy;
         o.problem = "the new tile at " + where(o.toEngine(c.cell)) + " reads unclearly (" + c.note +
-                    "; most like " + c.kind + "): which tile is it?";
+                    (c.kind.empty() ? "" : "; most like " + c.kind) + "): which tile is it?";
         return;
     }
     chooseReading(before, c, o);
@@ -172,8 +176,14 @@ bool TurnObserver::missed(const cv::Mat& bgr, const adj::State& after) const {
     return false;
 }
 
-void TurnObserver::settle(const cv::Mat& bgr, int tiles) {
-    if (pending_ && tiles > settledTiles_) centres_[pending_->first] = pending_->second;
+void TurnObserver::settle(const cv::Mat& bgr, const adj::State& shown) {
+    const int tiles = shown.board().size();
+    // The new tile's centre, when the tile the game has last is where it was read (the players
+    // may have entered another).
+    if (pending_ && tiles > settledTiles_ && tiles > 0) {
+        const adj::Pos c = recognisedCell(shown.board().tiles().back().pos);
+        if (pending_->first == std::pair(c.x, -c.y)) centres_[pending_->first] = pending_->second;
+    }
     pending_.reset();
     settled_ = bgr;
     settledTiles_ = tiles;
@@ -249,9 +259,6 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
         if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0) o = {};
     }
     if (!changes && (!o.recognition.ok() || o.recognition.cells.empty())) o = read(before, bgr, {});
-    auto centreOf = [](const CellResult& c) {
-        return (c.corners[0] + c.corners[1] + c.corners[2] + c.corners[3]) * 0.25f;
-    };
     // The full recognition's lattice is remembered from a clear view only, one that shows most
     // of the board as the game has it: a picture with a hand over the board aligns on the few
     // tiles left in sight.
@@ -412,7 +419,12 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
             continue;
         CellResult c = recogniser_.readCell(bgr, lattice_.imageToGrid, rc.x, -rc.y,
                                             expectedOffset(rc.x, -rc.y), readParams);
-        if (c.kind.empty() || (lt <= lb && c.score < params_.strongScore)) continue;
+        if (c.kind.empty() && lt - lb < params_.sureTile) continue;
+        if (!c.kind.empty() && lt <= lb && c.score < params_.strongScore) {
+            const CellResult was = recogniser_.readCell(settled_, lattice_.imageToGrid, rc.x, -rc.y,
+                                                        expectedOffset(rc.x, -rc.y), readParams);
+            if (c.score < was.score + params_.newlyExplained) continue;
+        }
         read.push_back(std::move(c));
     }
     if (read.empty()) return o; // NoChange

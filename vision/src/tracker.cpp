@@ -154,7 +154,7 @@ void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
                 followerSizes_.push_back(pendingSize_);
     }
     pendingSize_ = 0;
-    observer_.settle(picture, after.board().size());
+    observer_.settle(picture, after);
     returned_.clear();
 }
 
@@ -916,7 +916,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         }
     }
     out.status = TrackedTurn::Status::Turn;
-    observer_.settle(bgr, s.board().size());
+    observer_.settle(bgr, s);
     return out;
 }
 

@@ -61,8 +61,14 @@ struct ObserverParams {
     // A changed cell's colours: more a tile's than the table's by this much (mean log
     // likelihood per pixel) is read as a tile. Down to `tableLike`, a tile of the table's colours
     // (a city on a wooden table) must read clearly: a score of at least `strongScore` (a wooden
-    // table whose light changed reads as a city tile at up to 0.86).
-    float tableLike = -1.5f, strongScore = 0.9f;
+    // table whose light changed reads as a city tile at up to 0.86), or read this much better
+    // than the same place in the last settled picture (`newlyExplained`: a tile was laid there;
+    // a table whose light changed reads about as it did).
+    float tableLike = -1.5f, strongScore = 0.9f, newlyExplained = 0.2f;
+    // Colours this much more a tile's than the table's show a tile whatever the classifier
+    // reads (a piece on it may hide what tells its kind): the players are asked which it is
+    // rather than the turn passing unseen.
+    float sureTile = 2.0f;
     // The colour test stands in for the recogniser's contrast test (a piece on a cloister
     // raises a tile's colour mismatch): this much mismatch is allowed.
     float maxPhotometric = 0.75f;
@@ -86,9 +92,9 @@ public:
     // read as themselves are covered (a hand: NoChange, the cells Occluded); most of the picture
     // or most known tiles changed (the camera knocked) send it through the full recognition.
     TurnObservation observe(const adj::State& before, const cv::Mat& bgr);
-    // The picture shows the board as the engine has it with `tiles` tiles (a turn was read from
-    // it, or the players entered what it shows): the reference for the next picture's changes.
-    void settle(const cv::Mat& bgr, int tiles);
+    // The picture shows the board as `shown` has it (a turn was read from it, or the players
+    // entered what it shows): the reference for the next picture's changes.
+    void settle(const cv::Mat& bgr, const adj::State& shown);
     const cv::Mat& settledPicture() const { return settled_; }
     // Whether the area within `corners` changed since the settled picture (true without one).
     bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
