@@ -245,8 +245,9 @@ int main(int argc, char** argv) {
                     100.0 * sum.feature / std::max(1, sum.found));
     }
     std::printf("\n| games: art | players | turns | right | wrong | by hand | of them one click | "
-                "scores equal | incremental p50 ms | p95 ms | full reads | full p50 ms |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                "scores equal | incremental p50 ms | p95 ms | full reads | full p50 ms | "
+                "lattice off, turns 1-10 | turns 11- |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Art& art : sources)
         for (int g = 0; g < games; ++g) {
             if (only >= 0 && g != only) continue; // --game G: that game alone
@@ -263,11 +264,24 @@ int main(int argc, char** argv) {
             const vision::TrackingEvaluation e =
                 vision::followRecording(rec, art.refs, {}, calibrated);
             refused += calibrated ? players - e.calibrated : 0;
-            std::printf("| %s%s | %d | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f |\n",
+            // How far the remembered lattice lies off the new tile (share of a tile): median
+            // and worst, early in the game (a lattice fitted to a few tiles) and later.
+            std::vector<double> early, late;
+            for (const auto& [turn, off] : e.latticeError)
+                (turn <= 10 ? early : late).push_back(off);
+            auto spread = [](const std::vector<double>& v) {
+                char text[64];
+                std::snprintf(text, sizeof text, "%.3f (worst %.3f)", vision::percentile(v, 0.5),
+                              vision::percentile(v, 1.0));
+                return std::string(text);
+            };
+            std::printf("| %s%s | %d | %d | %d | %d | %d | %d | %s | %.1f | %.1f | %zu | %.0f | %s "
+                        "| %s |\n",
                         art.name.c_str(), abbeyMayor ? " + A&M" : "", players, e.turns, e.read,
                         e.wrong, e.byHand, e.answerable, e.scoresEqual ? "yes" : "NO",
                         vision::percentile(e.millis, 0.5), vision::percentile(e.millis, 0.95),
-                        e.fullMillis.size(), vision::percentile(e.fullMillis, 0.5));
+                        e.fullMillis.size(), vision::percentile(e.fullMillis, 0.5),
+                        spread(early).c_str(), spread(late).c_str());
             if (verbose)
                 for (const std::string& note : e.notes) std::printf("    %s\n", note.c_str());
             std::fflush(stdout);

@@ -148,6 +148,41 @@ bool beginsTheTurn(const adj::State& s, const std::vector<adj::Action>& choice,
     return sameOutcome(mine, theirs);
 }
 
+namespace {
+
+// The remembered lattice's square for engine cell `cell` against the tile laid there: the mean
+// distance of their corners (the square's turned as the picture's board lies) over the tile's
+// side; nullopt when the picture shows no tile there.
+std::optional<double> latticeError(const TurnObservation& o, adj::Pos cell,
+                                   const std::vector<TileTruth>& tiles) {
+    const auto laid = std::find_if(tiles.begin(), tiles.end(),
+                                   [&](const TileTruth& t) { return t.cell == cell; });
+    if (laid == tiles.end()) return std::nullopt;
+    const adj::Pos c = o.toRecognised(cell);
+    // Board cell (x, y) runs from y - 1 (south) to y (north), x to x + 1.
+    const cv::Point2d board[4] = {{double(c.x), double(c.y)},
+                                  {c.x + 1.0, double(c.y)},
+                                  {c.x + 1.0, c.y - 1.0},
+                                  {double(c.x), c.y - 1.0}};
+    std::array<cv::Point2f, 4> square;
+    for (int q = 0; q < 4; ++q) {
+        const cv::Vec3d p = o.recognition.boardToImage * cv::Vec3d(board[q].x, board[q].y, 1);
+        square[size_t(q)] = cv::Point2f(float(p[0] / p[2]), float(p[1] / p[2]));
+    }
+    double best = 1e18, side = 0;
+    for (int q = 0; q < 4; ++q)
+        side += cv::norm(laid->corners[size_t(q)] - laid->corners[size_t((q + 1) % 4)]) / 4;
+    for (int k = 0; k < 4; ++k) {
+        double d = 0;
+        for (int q = 0; q < 4; ++q)
+            d += cv::norm(square[size_t(q)] - laid->corners[size_t((q + k) % 4)]) / 4;
+        best = std::min(best, d);
+    }
+    return side > 0 ? std::optional<double>(best / side) : std::nullopt;
+}
+
+} // namespace
+
 TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& refs,
                                    const TrackerParams& params, bool calibrate) {
     TrackingEvaluation f;
@@ -184,6 +219,10 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                     .push_back(std::chrono::duration<double, std::milli>(
                                    std::chrono::steady_clock::now() - start)
                                    .count());
+            if (k + 1 == pictures.size() && t.tile.incremental && !todo.empty())
+                if (const std::optional<double> e =
+                        latticeError(t.tile, todo.front().placement.pos, pictures[k].tiles))
+                    f.latticeError.push_back({int(i + 1), *e});
             if (t.status == TrackedTurn::Status::Discrepancy) {
                 f.handAlerts += k + 1 < pictures.size();
                 refused = t.problem;

@@ -125,6 +125,10 @@ adj::Pos TurnObservation::toEngine(adj::Pos recognised) const {
     return Alignment{quarterTurn, offset}.toEngine(recognised);
 }
 
+adj::Pos TurnObservation::toRecognised(adj::Pos engine) const {
+    return turn({engine.x - offset.x, engine.y - offset.y}, 4 - (quarterTurn & 3));
+}
+
 const CellResult* TurnObservation::cellAt(adj::Pos engine) const {
     for (const CellResult& c : recognition.cells)
         if (toEngine(c.cell) == engine) return &c;

@@ -106,7 +106,8 @@ std::vector<RecordedPicture> Recording::pictures(size_t turn) const {
         // hand reaches varies with the turn (the generator draws it after the tiles).
         SceneParams hand = p;
         hand.occluder = true;
-        out.push_back({"a", renderScene(turns[turn].before, hand, faces).image});
+        Scene scene = renderScene(turns[turn].before, hand, faces);
+        out.push_back({"a", scene.image, std::move(scene.tiles)});
     }
     if (params.placedPieces) {
         // The tile placed and its piece put down, the turn not scored yet: drawn when the
@@ -127,11 +128,13 @@ std::vector<RecordedPicture> Recording::pictures(size_t turn) const {
                 const adj::PlacedTile& t = placed.board().tiles().back();
                 const adj::Meeple piece{adj::NodeId(t.firstNode + acts[k + 1].piece.feature),
                                         std::uint8_t(player), kind, 0};
-                out.push_back({"ap", renderScene(placed, p, faces, {piece}).image});
+                Scene scene = renderScene(placed, p, faces, {piece});
+                out.push_back({"ap", scene.image, std::move(scene.tiles)});
             }
         }
     }
-    out.push_back({"b", renderScene(after, p, faces).image});
+    Scene scene = renderScene(after, p, faces);
+    out.push_back({"b", scene.image, std::move(scene.tiles)});
     return out;
 }
 

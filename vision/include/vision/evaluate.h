@@ -53,6 +53,10 @@ struct TrackingEvaluation {
     // and through the full recognition (the first picture, the camera moved).
     std::vector<double> millis, fullMillis;
     std::vector<std::string> notes; // each wrong reading and each refusal, for people
+    // Each settled picture read incrementally: how far the remembered lattice's square for the
+    // new tile's cell lies from the tile as laid (mean corner distance over the tile's side),
+    // by turn (1-based). Hand-laid tiles lie up to 0.04 off their cells.
+    std::vector<std::pair<int, double>> latticeError;
 };
 // Two states after the same turn agree: same scores, same tiles, and the same pieces in board
 // terms (a tile read at a rotation that looks the same compares equal).

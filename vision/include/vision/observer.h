@@ -43,6 +43,7 @@ struct TurnObservation {
     // them, on the remembered lattice) and the cells that changed, read one by one.
     bool incremental = false;
     adj::Pos toEngine(adj::Pos recognised) const;
+    adj::Pos toRecognised(adj::Pos engine) const; // toEngine's inverse
     // The recognised cell showing an engine cell, or nullptr.
     const CellResult* cellAt(adj::Pos engine) const;
 };

@@ -34,10 +34,11 @@ struct RecordingParams {
 
 // One picture of a turn: its file name's suffix (turn-NNN-SUFFIX.jpg, in the order taken: "a" a
 // hand over the table, "ap" the piece put down before scoring, "b" the settled table) and the
-// picture.
+// picture, with the truth of the tiles in it.
 struct RecordedPicture {
     std::string suffix;
     cv::Mat image;
+    std::vector<TileTruth> tiles;
 };
 
 struct Recording {
