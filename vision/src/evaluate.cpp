@@ -21,6 +21,19 @@ cv::Point2f centre(const std::array<cv::Point2f, 4>& q) {
     return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
 }
 
+// How quad `a` lies over quad `b` (corners NW NE SE SW): the quarter turn k that matches a's
+// corner q with b's corner q + k best, and the mean distance of the corners so matched.
+std::pair<double, int> closestTurn(const std::array<cv::Point2f, 4>& a,
+                                   const std::array<cv::Point2f, 4>& b) {
+    std::pair<double, int> best{1e18, 0};
+    for (int k = 0; k < 4; ++k) {
+        double d = 0;
+        for (size_t q = 0; q < 4; ++q) d += cv::norm(a[q] - b[(q + size_t(k)) % 4]) / 4;
+        if (d < best.first) best = {d, k};
+    }
+    return best;
+}
+
 const tiledb::TileKind* findKind(const std::string& id) {
     const auto& cat = tiledb::Catalogue::bundled();
     for (const std::string& set : cat.setIds())
@@ -65,17 +78,8 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
             continue;
         }
         // The global quarter turn k: the recognised north edge lies along the truth's edge k.
-        int k = 0;
-        double bestDist = 1e18;
-        for (int s = 0; s < 4; ++s) {
-            double d = 0;
-            for (int q = 0; q < 4; ++q) {
-                const cv::Point2f a = cell.corners[size_t(q)], b = t.corners[size_t((q + s) % 4)];
-                d += std::hypot(a.x - b.x, a.y - b.y);
-            }
-            if (d < bestDist) bestDist = d, k = s;
-        }
-        cornerSum += bestDist / 4, ++cornerCount;
+        const auto [distance, k] = closestTurn(cell.corners, t.corners);
+        cornerSum += distance, ++cornerCount;
         const tiledb::TileKind* kind = findKind(t.kind);
         const int distinct = kind ? kind->distinctRotations : 4;
         // The recognised north is the truth's side k, so truth rotation r reads as r - k.
@@ -158,27 +162,11 @@ std::optional<double> latticeError(const TurnObservation& o, adj::Pos cell,
     const auto laid = std::find_if(tiles.begin(), tiles.end(),
                                    [&](const TileTruth& t) { return t.cell == cell; });
     if (laid == tiles.end()) return std::nullopt;
-    const adj::Pos c = o.toRecognised(cell);
-    // Board cell (x, y) runs from y - 1 (south) to y (north), x to x + 1.
-    const cv::Point2d board[4] = {{double(c.x), double(c.y)},
-                                  {c.x + 1.0, double(c.y)},
-                                  {c.x + 1.0, c.y - 1.0},
-                                  {double(c.x), c.y - 1.0}};
-    std::array<cv::Point2f, 4> square;
-    for (int q = 0; q < 4; ++q) {
-        const cv::Vec3d p = o.recognition.boardToImage * cv::Vec3d(board[q].x, board[q].y, 1);
-        square[size_t(q)] = cv::Point2f(float(p[0] / p[2]), float(p[1] / p[2]));
-    }
-    double best = 1e18, side = 0;
-    for (int q = 0; q < 4; ++q)
-        side += cv::norm(laid->corners[size_t(q)] - laid->corners[size_t((q + 1) % 4)]) / 4;
-    for (int k = 0; k < 4; ++k) {
-        double d = 0;
-        for (int q = 0; q < 4; ++q)
-            d += cv::norm(square[size_t(q)] - laid->corners[size_t((q + k) % 4)]) / 4;
-        best = std::min(best, d);
-    }
-    return side > 0 ? std::optional<double>(best / side) : std::nullopt;
+    double side = 0;
+    for (size_t q = 0; q < 4; ++q)
+        side += cv::norm(laid->corners[q] - laid->corners[(q + 1) % 4]) / 4;
+    if (side <= 0) return std::nullopt;
+    return closestTurn(o.recognition.cellSquare(o.toRecognised(cell)), laid->corners).first / side;
 }
 
 } // namespace

@@ -47,8 +47,7 @@ std::string where(adj::Pos p) {
 void chooseReading(const adj::State& before, const CellResult& c, TurnObservation& o) {
     const adj::Pos at = o.toEngine(c.cell);
     std::vector<Alternative> readings = c.alternatives;
-    if (readings.empty() && !c.kind.empty())
-        readings.push_back({c.kind, c.rotation, c.score, c.drawn});
+    if (readings.empty() && !c.kind.empty()) readings.push_back(c.reading());
     std::sort(readings.begin(), readings.end(),
               [](const Alternative& a, const Alternative& b) { return a.score > b.score; });
     std::optional<adj::Action> found;
@@ -184,7 +183,7 @@ void TurnObserver::settle(const cv::Mat& bgr, const adj::State& shown) {
     const int tiles = shown.board().size();
     // The new tile's centre, when the tile the game has last is where it was read (the players
     // may have entered another).
-    if (pending_ && tiles > settledTiles_ && tiles > 0) {
+    if (pending_ && tiles > settledTiles_) {
         const adj::Pos c = recognisedCell(shown.board().tiles().back().pos);
         if (pending_->first == std::pair(c.x, -c.y)) centres_[pending_->first] = pending_->second;
     }

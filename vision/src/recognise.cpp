@@ -1269,6 +1269,17 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     return r;
 }
 
+std::array<cv::Point2f, 4> Recognition::cellSquare(adj::Pos cell) const {
+    // Board cell (x, y) runs from y - 1 (south) to y (north), x to x + 1.
+    const cv::Point2d board[4] = {{double(cell.x), double(cell.y)},
+                                  {cell.x + 1.0, double(cell.y)},
+                                  {cell.x + 1.0, cell.y - 1.0},
+                                  {double(cell.x), cell.y - 1.0}};
+    std::array<cv::Point2f, 4> out;
+    for (size_t q = 0; q < 4; ++q) out[q] = apply(boardToImage, board[q]);
+    return out;
+}
+
 std::string Recognition::json() const {
     std::ostringstream o;
     o << "{\n  \"schema\": \"carcassonne-recognition/1\",\n  \"width\": " << width

@@ -66,19 +66,7 @@ cv::Point2f cornerPoint(int corner) {
 // corners: the new tile's were measured (the place and size it reads best at), the known
 // tiles' come from the lattice refitted through where they were measured.
 std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellResult& c) {
-    if (o.incremental) return c.corners;
-    std::array<cv::Point2f, 4> out;
-    // Recognition::boardToImage is the grid's (grid y down, cell (i, j) is board (i, -j)): the
-    // square of board cell (x, y) runs from y - 1 (south) to y (north).
-    const cv::Point2d board[4] = {{double(c.cell.x), double(c.cell.y)},
-                                  {c.cell.x + 1.0, double(c.cell.y)},
-                                  {c.cell.x + 1.0, c.cell.y - 1.0},
-                                  {double(c.cell.x), c.cell.y - 1.0}};
-    for (int i = 0; i < 4; ++i) {
-        const cv::Vec3d q = o.recognition.boardToImage * cv::Vec3d(board[i].x, board[i].y, 1);
-        out[size_t(i)] = cv::Point2f(float(q[0] / q[2]), float(q[1] / q[2]));
-    }
-    return out;
+    return o.incremental ? c.corners : o.recognition.cellSquare(c.cell);
 }
 
 // The fit of a drawing to a cell: the new tile read on the incremental path was measured where
@@ -612,7 +600,7 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
     const float chosen = misfitOf(o.action->tileKind, o.action->placement.rotation, correlation);
     float best = chosen;
     std::vector<Alternative> readings = c.alternatives;
-    readings.push_back({c.kind, c.rotation, c.score, c.drawn});
+    readings.push_back(c.reading());
     float top = 0;
     for (const Alternative& a : readings) top = std::max(top, a.score);
     std::vector<std::pair<int, int>> tried{{o.action->tileKind, o.action->placement.rotation}};

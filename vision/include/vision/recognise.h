@@ -135,6 +135,7 @@ struct CellResult {
     std::vector<Alternative> alternatives; // the classifier's best guesses, best first
     std::vector<std::string> sameLook;     // other kinds drawn exactly alike in this art
     std::string note;                      // why a cell is not certain
+    Alternative reading() const { return {kind, rotation, score, drawn}; } // the chosen one
 };
 
 struct Recognition {
@@ -150,6 +151,8 @@ struct Recognition {
     std::vector<std::pair<std::string, double>> stageMillis; // where the time went
     GridHint grid; // the lattice used, after the refit: a hint for the next picture
     bool ok() const { return error.empty(); }
+    // Board cell `cell`'s square on boardToImage (NW NE SE SW): where the lattice puts it.
+    std::array<cv::Point2f, 4> cellSquare(adj::Pos cell) const;
     int count(CellStatus status) const;
     int tiles() const { return count(CellStatus::Tile); }
     std::string json() const; // schema carcassonne-recognition/1
