@@ -59,15 +59,15 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
                     ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], f.fullMillis.size());
     EXPECT_TRUE(f.scoresEqual) << "turns entered by hand complete the game as played";
     // Not there yet (#8): the target is 0 wrong and every turn read. Measured on this
-    // recording (30 tiles, the camera knocked after turn 15): 29 turns, 21 read right, 0 wrong,
-    // 8 refused or not seen, each saying why (a piece that may hide a pennant, an unclear tile, a
+    // recording (30 tiles, the camera knocked after turn 15): 29 turns, 22 read right, 0 wrong,
+    // 7 refused or not seen, each saying why (a piece that may hide a pennant, an unclear tile, a
     // tile that completes a city with no piece on it: one placed there would have been scored and
     // taken back before the picture, a piece on a quiet tile, ...); 27 settled pictures read
     // incrementally, 2 through the full recognition (the first, and the one after the knock). The
     // bounds catch regressions. (18 read and 1 wrong while tiles were read turned back by their
-    // symmetry.)
+    // symmetry; 21 read while the lattice was refitted through the tiles' centres.)
     EXPECT_EQ(f.wrong, 0) << "more turns read wrongly than measured";
-    EXPECT_GE(f.read, 20) << "fewer turns read than measured";
+    EXPECT_GE(f.read, 21) << "fewer turns read than measured";
     EXPECT_EQ(f.fullMillis.size(), 2u) << "the camera moved once: one full recognition more";
     // The remembered lattice, refitted as the board grows, lies within a hand-laid tile's offset
     // of each new tile once the board has a few rows (a lattice on two or three tiles is off by
@@ -85,7 +85,8 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
 // read 19 of the 25 tiles as the game has them (76%), short of the four fifths that make a view
 // clear, so the lattice from before the knock stayed and the next pictures were compared on it,
 // a cell off the board: from turn 27 on hardly a turn was read. After a knock the old lattice
-// is wrong for certain, and two thirds do: 25 turns read (13 with four fifths).
+// is wrong for certain, and two thirds do: 29 turns read (17 with four fifths; 25 and 13 while
+// the lattice was refitted through the tiles' centres).
 TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
     const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
@@ -97,7 +98,7 @@ TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
     std::printf("%d turns: %d read, %d wrong (%d read, %d wrong with four fifths)\n", f.turns,
                 f.read, f.wrong, before.read, before.wrong);
     EXPECT_TRUE(f.scoresEqual);
-    EXPECT_GE(f.read, 24);
+    EXPECT_GE(f.read, 28);
     EXPECT_GE(f.read, before.read + 5);
     EXPECT_LE(f.wrong, 1);
     // In this game's turns 2 and 6 a piece on the new tile leaves the classifier no kind that
@@ -133,18 +134,44 @@ TEST(GameTracker, ReadsTheMayorTheWagonAndTheBarnOrAsks) {
                 "question's choices), %d wrong; asked which piece %d times\n",
                 f.turns, f.read, f.byHand, f.answerable, f.wrong, askedWhichPiece);
     EXPECT_TRUE(f.scoresEqual);
-    // Measured: 39 turns, 29 read, 0 wrong, 10 by hand (5 of them "which piece?"; 26 read and
+    // Measured: 39 turns, 30 read, 0 wrong, 9 by hand (5 of them "which piece?"; 26 read and
     // 1 wrong while tiles were read turned back by their symmetry, 24 read and 15 by hand while a
     // piece anywhere on a tile with a pennant look-alike was a question). No piece read as another
     // kind. Before sizes, barns and wagon moves were read, this game had 6 wrong: two mayors taken
     // for followers, a barn and a wagon's move missed, a phantom follower.
     EXPECT_EQ(f.wrong, 0);
-    EXPECT_GE(f.read, 28);
+    EXPECT_GE(f.read, 29);
     EXPECT_GE(askedWhichPiece, 1) << "a follower where the mayor may stand is asked, not assumed";
     // Measured: 5 of the 10 turns by hand are answered with one of the question's choices (the
     // 5 "which piece?" among them; a tile offered turned by one of its symmetries, a cloister a
     // quarter turn, is the tile played).
     EXPECT_GE(f.answerable, askedWhichPiece) << "a question's answers miss the turn played";
+}
+
+// The bench's game 0 with Abbey & Mayor (2 players). Player 1's pieces are the red of the
+// procedural cloister's building: in turns 11 and 23 a monk stands on a cloister where nothing
+// shows against the roof, so the players are asked (TrackerParams::hiddenColour) rather than a
+// pass read. In turn 31 a hand over the table beside the board, half over a free cell, read as
+// a tile of the table's colours; the cell's other half looks as it did (sideAsLast), so the
+// hand picture is waited out. Before, all three were read wrong.
+TEST(GameTracker, AsksAboutAMonkOfItsCloistersColourAndWaitsOutAHand) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2, {"abbey-mayor"});
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const vision::TrackingEvaluation f =
+        vision::followRecording(vision::recordGame(cfg, 3000, fixedCamera(30, 70, 20, 40)), refs);
+    int hidden = 0;
+    for (const std::string& note : f.notes) {
+        std::printf("%s\n", note.c_str());
+        for (const char* turn : {"turn 11 ", "turn 23 "})
+            if (note.rfind(turn, 0) == 0)
+                hidden += note.find("cloister has player 1's colour") != std::string::npos;
+    }
+    std::printf("%d turns: %d read, %d entered by hand (%d in one click), %d wrong\n", f.turns,
+                f.read, f.byHand, f.answerable, f.wrong);
+    EXPECT_TRUE(f.scoresEqual);
+    EXPECT_EQ(hidden, 2) << "a monk the cloister's colour hides is asked about";
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_GE(f.read, 27); // measured: 28 read, 11 by hand (8 of them in one click)
 }
 
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a
@@ -261,8 +288,8 @@ TEST(GameTracker, FollowsAGameAfterCalibration) {
                 f.read, f.byHand, f.wrong);
     EXPECT_EQ(f.calibrated, 3);
     EXPECT_TRUE(f.scoresEqual);
-    EXPECT_EQ(f.wrong, 0); // measured: 21 read, 8 by hand
-    EXPECT_GE(f.read, 20);
+    EXPECT_EQ(f.wrong, 0); // measured: 22 read, 7 by hand
+    EXPECT_GE(f.read, 21);
 }
 
 // Art the tracker was not tuned on (the real second-edition artwork, when ../shared has it):
@@ -288,11 +315,12 @@ TEST(GameTracker, ReadsTilesOfFinelyDrawnArt) {
     std::printf("%d turns: %d read, %d entered by hand (%d in one click), %d wrong\n", f.turns,
                 f.read, f.byHand, f.answerable, f.wrong);
     EXPECT_TRUE(f.scoresEqual);
-    // Measured: 19 turns, 13 read (10 while tiles were read turned back by their symmetry, 8
-    // with the fixed misfit bound alone), 6 by hand, 1 wrong (turn 1: a follower on a city not
-    // seen, a pass read; the pieces stage, #8).
+    // Measured: 19 turns, 16 read (13 while the lattice was refitted through the tiles' centres,
+    // 10 while tiles were read turned back by their symmetry, 8 with the fixed misfit bound
+    // alone), 3 by hand, 1 wrong (turn 1: a follower on a city not seen, a pass read; the pieces
+    // stage, #8).
     EXPECT_LE(f.wrong, 1) << "more turns read wrongly than measured";
-    EXPECT_GE(f.read, 12) << "fewer turns read than measured";
+    EXPECT_GE(f.read, 15) << "fewer turns read than measured";
 }
 
 // The engine holds a tile turned by one of its symmetries as one placement, but the art need

@@ -322,6 +322,18 @@ cv::Mat unwarpArea(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners
     return unwarp(bgr, unitSquareTo(corners), n);
 }
 
+std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv::Rect2f part) {
+    const cv::Matx33d H = unitSquareTo(corners);
+    const cv::Point2f q[4] = {
+        part.tl(), {part.x + part.width, part.y}, part.br(), {part.x, part.y + part.height}};
+    std::array<cv::Point2f, 4> out;
+    for (size_t k = 0; k < 4; ++k) {
+        const cv::Vec3d v = H * cv::Vec3d(q[k].x, q[k].y, 1);
+        out[k] = cv::Point2f(float(v[0] / v[2]), float(v[1] / v[2]));
+    }
+    return out;
+}
+
 // A channel less its least-squares plane (mean and linear gradient): what is left is the
 // pattern, whatever light falls across it.
 cv::Mat withoutGradient(const cv::Mat& channel) {

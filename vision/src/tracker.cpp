@@ -54,6 +54,15 @@ std::string pieceName(int player, adj::MeepleKind kind) {
     return std::string("player ") + std::to_string(player + 1) + "'s " + adj::meepleKindName(kind);
 }
 
+// A strip along side `side` (N E S W) of a tile whose picture corners are `corners`, inside
+// its rim.
+std::array<cv::Point2f, 4> sideOf(const std::array<cv::Point2f, 4>& corners, int side) {
+    constexpr float rim = 0.08f, depth = 0.35f;
+    const float x0 = side == 1 ? 1 - depth : rim, x1 = side == 3 ? depth : 1 - rim;
+    const float y0 = side == 2 ? 1 - depth : rim, y1 = side == 0 ? depth : 1 - rim;
+    return partOf(corners, cv::Rect2f(x0, y0, x1 - x0, y1 - y0));
+}
+
 // Barns stand on a tile's corner (Corner: NW NE SE SW as the engine numbers them).
 cv::Point2f cornerPoint(int corner) {
     return {corner == adj::NE || corner == adj::SE ? 1.0f : 0.0f,
@@ -535,6 +544,32 @@ GameTracker::wagonMovedOn(const adj::State& s, const TurnObservation& o, const c
     return ways == 1 ? found : std::nullopt;
 }
 
+std::vector<adj::MeepleOption> GameTracker::hiddenInColour(const adj::State& s,
+                                                           const TurnObservation& o,
+                                                           const cv::Mat& bgr) const {
+    const int player = s.currentPlayer();
+    const adj::PlacedTile& t = s.board().tiles().back();
+    const CellResult* c = o.cellAt(t.pos);
+    if (!c || !colours_.known(player)) return {};
+    constexpr int n = 64;
+    const cv::Mat tile = unwarpArea(bgr, latticeCorners(o, *c), n);
+    std::vector<adj::MeepleOption> out;
+    for (const adj::MeepleOption& m : s.legalMeeples()) {
+        if (m.kind == adj::MeepleKind::Barn) continue;
+        const tiledb::FeatureKind f = t.kind->features[size_t(m.feature)].kind;
+        if (f != tiledb::FeatureKind::Cloister && f != tiledb::FeatureKind::Abbey) continue;
+        // The spot as laid on the engine's board, in the picture's tile coordinates.
+        const tiledb::PointF spot = t.kind->featurePoint(m.feature, t.rotation);
+        const cv::Point2f p = toEngineTile({spot.x, spot.y}, 4 - o.quarterTurn);
+        cv::Mat disc(n, n, CV_8U, cv::Scalar(0));
+        cv::circle(disc, cv::Point(int(p.x * n), int(p.y * n)),
+                   std::max(1, int(params_.spotRadius * n)), cv::Scalar(255), cv::FILLED);
+        const float d = colours_.distance(player, meanLab(tile, disc));
+        if (d < params_.hiddenColour) out.push_back(m);
+    }
+    return out;
+}
+
 float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
                              int corner, int player) const {
     const CellResult* c = o.cellAt(t.pos);
@@ -722,13 +757,21 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         return out;
     }
     // With the camera where it was, the new tile's cell must have changed since the last
-    // picture a turn was read from: a cell that did not is table or shadow read as a tile.
-    const float same = areaSimilarity(bgr, observer_.settledPicture(),
-                                      o.recognition.cells[size_t(o.newCell)].corners);
-    if (same > params_.sameAsLast) {
-        out.status = TrackedTurn::Status::Discrepancy;
+    // picture a turn was read from, all of it (a tile covers its cell): a cell, or a strip
+    // along one of its sides, that did not is table or shadow read as a tile, a hand beside it,
+    // or a known tile a board read around a hand put on the wrong cell. Nothing new is seen:
+    // the next picture is awaited, with no alert.
+    const std::array<cv::Point2f, 4>& cell = o.recognition.cells[size_t(o.newCell)].corners;
+    float sideSame = -1;
+    for (int side = 0; side < 4; ++side)
+        sideSame =
+            std::max(sideSame, areaSimilarity(bgr, observer_.settledPicture(), sideOf(cell, side)));
+    if (areaSimilarity(bgr, observer_.settledPicture(), cell) > params_.sameAsLast ||
+        sideSame > params_.sideAsLast) {
+        out.status = TrackedTurn::Status::NoChange;
         out.problem = "the tile read at " + where(o.action->placement.pos) +
-                      " looks as it did in the last picture: no tile was laid there";
+                      " looks, in part or whole, as it did in the last picture: no tile was laid "
+                      "there";
         return out;
     }
     out.misfit = rereadTile(before, out.tile, bgr, &out.correlation);
@@ -791,38 +834,49 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         if (piece->kind == adj::Action::Kind::Pass)
             if (const std::optional<adj::MeepleOption> w = wagonMovedOn(s, o, bgr))
                 piece = adj::Action{adj::Action::Kind::Piece, -1, {}, *w};
-        // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
-        // and taken back at once: the settled picture cannot show it. The players say.
-        if (piece->kind == adj::Action::Kind::Pass) {
-            if (const std::vector<adj::MeepleOption> scored = scoredAtOnce(s); !scored.empty()) {
-                out.status = TrackedTurn::Status::Discrepancy;
-                out.certain = out.actions.size();
-                const adj::PlacedTile& t = s.board().tiles().back();
-                out.problem = "no piece stands on the new tile at " + where(t.pos) +
-                              ", but it completes a " + featureName(*t.kind, scored[0].feature) +
-                              ": did player " + std::to_string(s.currentPlayer() + 1) +
-                              " place a piece there that was scored at once?";
-                out.choices.push_back({*o.action, *piece});
-                for (const adj::MeepleOption& m : scored)
-                    out.choices.push_back(
-                        {*o.action, adj::Action{adj::Action::Kind::Piece, -1, {}, m}});
-                return out;
-            }
-        }
-        // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
-        // only because its neighbours misfit alike): a piece the search missed, a farmer lying
-        // on a field of its colour, may be what is left. The players say.
-        if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.maxMisfit) {
+        // A pass read that may not be one: the tile stands, and the players say (the pass, or
+        // one of `options`, is the answer).
+        const adj::PlacedTile& t = s.board().tiles().back();
+        const std::string player = "player " + std::to_string(s.currentPlayer() + 1);
+        auto askAboutPass = [&](std::string problem,
+                                const std::vector<adj::MeepleOption>& options) {
             out.status = TrackedTurn::Status::Discrepancy;
             out.certain = out.actions.size();
-            out.problem = "nothing was seen standing on the new tile at " +
-                          where(o.action->placement.pos) +
-                          ", but its picture departs from its drawing more than a bare tile's: "
-                          "did player " +
-                          std::to_string(s.currentPlayer() + 1) + " place a piece on it?";
+            out.problem = std::move(problem);
             out.choices.push_back({*o.action, *piece});
+            for (const adj::MeepleOption& m : options)
+                out.choices.push_back(
+                    {*o.action, adj::Action{adj::Action::Kind::Piece, -1, {}, m}});
             return out;
-        }
+        };
+        // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
+        // and taken back at once: the settled picture cannot show it.
+        if (piece->kind == adj::Action::Kind::Pass)
+            if (const std::vector<adj::MeepleOption> scored = scoredAtOnce(s); !scored.empty())
+                return askAboutPass("no piece stands on the new tile at " + where(t.pos) +
+                                        ", but it completes a " +
+                                        featureName(*t.kind, scored[0].feature) + ": did " +
+                                        player + " place a piece there that was scored at once?",
+                                    scored);
+        // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
+        // only because its neighbours misfit alike): a piece the search missed, a farmer lying
+        // on a field of its colour, may be what is left.
+        if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.maxMisfit)
+            return askAboutPass("nothing was seen standing on the new tile at " + where(t.pos) +
+                                    ", but its picture departs from its drawing more than a bare "
+                                    "tile's: did " +
+                                    player + " place a piece on it?",
+                                {});
+        // Nothing seen, but a monk would not show on the cloister's building.
+        if (piece->kind == adj::Action::Kind::Pass)
+            if (const std::vector<adj::MeepleOption> hidden = hiddenInColour(s, o, bgr);
+                !hidden.empty())
+                return askAboutPass("nothing was seen standing on the new tile at " + where(t.pos) +
+                                        ", but its " + featureName(*t.kind, hidden[0].feature) +
+                                        " has " + player +
+                                        "'s colour, so a piece there would not show: did they "
+                                        "place one?",
+                                    hidden);
         if (piece->kind == adj::Action::Kind::Piece) {
             if (const std::string twin =
                     lookAlikeUnderPiece(before, o, bgr, out.misfit, out.pieces);

@@ -78,6 +78,9 @@ struct ObserverParams {
     // align wrongly). After a knock (the incremental path gave up on a picture it could
     // compare) the remembered lattice lies off the board for certain: a lesser share does.
     double clearView = 0.8, knockedView = 2.0 / 3;
+    // The lattice refitted through the tiles read is kept when their median corner lies this
+    // close (share of a tile) to where it was measured (hand-laid tiles lie up to 0.04 off).
+    double refitMedian = 0.1;
 };
 
 class TurnObserver {
@@ -99,7 +102,7 @@ public:
     const cv::Mat& settledPicture() const { return settled_; }
     // Whether the area within `corners` changed since the settled picture (true without one).
     bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
-    void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), centres_.clear(); }
+    void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), laid_.clear(); }
     // The incremental path's reading could not be confirmed (its drawing misfits): the next
     // picture goes through the full recognition, which finds the board and lattice afresh.
     // wrongView: the remembered lattice is wrong, not just unsure: it is not tried first, and
@@ -129,12 +132,13 @@ private:
     GridHint lattice_;
     int quarterTurn_ = 0; // how lattice_ lies over the engine's board (TurnObservation's)
     adj::Pos offset_;
-    // Where each tile read on the lattice lies in the picture (its centre), by grid cell: the
-    // lattice is refitted through them as the board grows (a lattice found on a few tiles
-    // drifts by a sixth of a tile a few cells away from them).
+    // Where each tile read on the lattice lies in the picture (its corners NW NE SE SW), by
+    // grid cell: the lattice is refitted through them as the board grows (a lattice found on a
+    // few tiles drifts by a sixth of a tile a few cells away from them).
+    using Square = std::array<cv::Point2f, 4>;
     void refit();
-    std::map<std::pair<int, int>, cv::Point2f> centres_;
-    std::optional<std::pair<std::pair<int, int>, cv::Point2f>> pending_; // the last new tile's
+    std::map<std::pair<int, int>, Square> laid_;
+    std::optional<std::pair<std::pair<int, int>, Square>> pending_; // the last new tile's
     cv::Mat settled_; // the last settled picture, and how many tiles it shows
     int settledTiles_ = 0;
     int relocate_ = 0; // pictures still to read afresh

@@ -123,6 +123,9 @@ inline float areaSimilarity(const cv::Mat& a, const cv::Mat& b,
 
 // The area within `corners` (NW NE SE SW) unwarped to n x n pixels.
 cv::Mat unwarpArea(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners, int n);
+// The picture corners (NW NE SE SW) of `part` (in the area's coordinates, 0..1, y south) of
+// the area within `corners`.
+std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv::Rect2f part);
 
 // Each player's colour, learned per game from the player's pieces. Distances are in L*a*b*
 // with lightness counted at half weight (light falls unevenly over a table).

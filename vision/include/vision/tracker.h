@@ -60,6 +60,7 @@ struct TrackerParams {
     float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous,
     float plainMark = 0.5f;   // unless read this confidently with its mark in plain view
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
+    float sideAsLast = 0.6f;  // ... or a strip along one of its sides as alike as this
     float learnResidual = 60; // a player's colour is learned from a blob this clear
     ShownParams shown;        // calibration: the pieces a player shows the camera
     // A piece read on a new tile whose picture correlates less than this with its drawing (a
@@ -80,6 +81,13 @@ struct TrackerParams {
     float barnReach = 0.14f;
     float barnCover = 0.18f;
     int barnChange = 90;
+    // Nothing seen on the new tile, but the picture at a legal cloister's spot (a disc of
+    // `spotRadius` tiles on its building) lies within `hiddenColour` of the player's colour: a
+    // monk there would not show against the building (a red monk on a red roof). The players
+    // say. A piece on a field or a city of a near colour still shows by its outline and shade
+    // (bench games: 12 such questions on fields and cities, 1 of them a piece).
+    float hiddenColour = 30;
+    float spotRadius = 0.06f;
 };
 
 struct Calibration {
@@ -168,6 +176,11 @@ private:
     // `player` standing there (see TrackerParams::barnReach); 0: no barn.
     float barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
                     int corner, int player) const;
+    // Nothing stands on the new tile: the legal options (in `s`, phase Meeple) on a cloister
+    // whose building shows the current player's colour, where a monk of that colour is not seen
+    // against it (TrackerParams::hiddenColour).
+    std::vector<adj::MeepleOption> hiddenInColour(const adj::State& s, const TurnObservation& o,
+                                                  const cv::Mat& bgr) const;
     // Which of the options on the spot of options[chosen] a piece of `area` is, when the
     // camera can tell (see TrackerParams::followerSized); nullopt: the players say.
     std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
