@@ -240,14 +240,12 @@ void TurnObserver::refit() {
     // Two or three tiles, one of them measured badly, can leave no fit at all: the median
     // corner must lie where its tile was read (else the lattice went tiles off), or the
     // lattice stays as it was.
-    const cv::Matx33d H(found);
+    std::vector<cv::Point2f> fitted;
+    cv::perspectiveTransform(image, fitted, found);
     std::vector<double> off;
-    for (size_t k = 0; k < image.size(); ++k) {
-        const cv::Vec3d g = H * cv::Vec3d(image[k].x, image[k].y, 1);
-        off.push_back(cv::norm(cv::Point2d(g[0] / g[2], g[1] / g[2]) - cv::Point2d(grid[k])));
-    }
-    std::nth_element(off.begin(), off.begin() + off.size() / 2, off.end());
-    if (off[off.size() / 2] <= params_.refitMedian) lattice_.imageToGrid = H;
+    for (size_t k = 0; k < fitted.size(); ++k) off.push_back(cv::norm(fitted[k] - grid[k]));
+    std::nth_element(off.begin(), off.begin() + long(off.size() / 2), off.end());
+    if (off[off.size() / 2] <= params_.refitMedian) lattice_.imageToGrid = cv::Matx33d(found);
 }
 
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {

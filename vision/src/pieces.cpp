@@ -327,10 +327,7 @@ std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv:
     const cv::Point2f q[4] = {
         part.tl(), {part.x + part.width, part.y}, part.br(), {part.x, part.y + part.height}};
     std::array<cv::Point2f, 4> out;
-    for (size_t k = 0; k < 4; ++k) {
-        const cv::Vec3d v = H * cv::Vec3d(q[k].x, q[k].y, 1);
-        out[k] = cv::Point2f(float(v[0] / v[2]), float(v[1] / v[2]));
-    }
+    for (size_t k = 0; k < 4; ++k) out[k] = cv::Point2f(applyH(H, q[k]));
     return out;
 }
 

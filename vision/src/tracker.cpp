@@ -766,12 +766,13 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     // or a known tile a board read around a hand put on the wrong cell. Nothing new is seen:
     // the next picture is awaited, with no alert.
     const std::array<cv::Point2f, 4>& cell = o.recognition.cells[size_t(o.newCell)].corners;
-    float sideSame = -1;
-    for (int side = 0; side < 4; ++side)
-        sideSame =
-            std::max(sideSame, areaSimilarity(bgr, observer_.settledPicture(), sideOf(cell, side)));
-    if (areaSimilarity(bgr, observer_.settledPicture(), cell) > params_.sameAsLast ||
-        sideSame > params_.sideAsLast) {
+    auto asBefore = [&](const std::array<cv::Point2f, 4>& area) {
+        return areaSimilarity(bgr, observer_.settledPicture(), area);
+    };
+    bool unchanged = asBefore(cell) > params_.sameAsLast;
+    for (int side = 0; side < 4 && !unchanged; ++side)
+        unchanged = asBefore(sideOf(cell, side)) > params_.sideAsLast;
+    if (unchanged) {
         out.status = TrackedTurn::Status::NoChange;
         out.problem = "the tile read at " + where(o.action->placement.pos) +
                       " looks, in part or whole, as it did in the last picture: no tile was laid "
