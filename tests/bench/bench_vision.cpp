@@ -145,6 +145,23 @@ int main(int argc, char** argv) {
                                     "read there)\n",
                                     art.name.c_str(), s, t.kind.c_str(), t.rotation, m.x, m.y);
                 }
+            if (failures) // and each tile read where no tile lies
+                for (const auto& c : r.cells) {
+                    if (c.status != vision::CellStatus::Tile) continue;
+                    const std::vector<cv::Point2f> q(c.corners.begin(), c.corners.end());
+                    const bool onTile =
+                        std::any_of(scene.tiles.begin(), scene.tiles.end(), [&](const auto& t) {
+                            const cv::Point2f m =
+                                (t.corners[0] + t.corners[1] + t.corners[2] + t.corners[3]) * 0.25f;
+                            return cv::pointPolygonTest(q, m, false) >= 0;
+                        });
+                    if (onTile) continue;
+                    const cv::Point2f m = (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+                    std::printf("  %s scene %d: no tile at (%.0f, %.0f), read tile %s r%d (score "
+                                "%.2f, confidence %.2f)\n",
+                                art.name.c_str(), s, m.x, m.y, c.kind.c_str(), c.rotation,
+                                double(c.score), double(c.confidence));
+                }
             char label[64];
             std::snprintf(label, sizeof label, "%s tilt %2.0f", art.name.c_str(), p.tiltDeg);
             rows[label].add(e, r.millis, r.ok());

@@ -226,12 +226,11 @@ cv::Mat halve(const cv::Mat& f) {
 // every shift at half resolution (a sixteenth of the work each), then the full resolution
 // around the best (the smoothed correlation surface has one broad peak near the tile's
 // position, so this finds the same maximum at about a third of the cost).
-std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& half,
+std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& half, int kRim,
                                   const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
                                   float tmplHalfNorm) {
     // The templates leave out a rim of the tile (kRim): positions below are of the whole
     // tile's window (0..2 kMargin), the windows compared lie kRim further in.
-    constexpr int kRim = TileClassifier::kRim;
     std::array<cv::Point, kShifts * kShifts> at;
     std::array<float, kShifts * kShifts> score;
     int count = 0;
@@ -255,19 +254,24 @@ std::pair<float, cv::Point> slide(const SlideWindows& full, const SlideWindows& 
 // resolution, with the windows of both. The windows point into the patches, so all four live
 // together here.
 struct SlidingPatch {
+    int rim;
     cv::Mat full, half;
     SlideWindows fullWindows, halfWindows;
-    explicit SlidingPatch(const cv::Mat& patchBgr)
-        : full(normalisePatch(smooth5(patchBgr))), half(halve(full)),
-          fullWindows(full, TileClassifier::kFine - 2 * TileClassifier::kRim),
-          halfWindows(half, TileClassifier::kFine / 2 - TileClassifier::kRim) {}
+    SlidingPatch(const cv::Mat& patchBgr, int rimPixels)
+        : rim(rimPixels), full(normalisePatch(smooth5(patchBgr))), half(halve(full)),
+          fullWindows(full, TileClassifier::kFine - 2 * rim),
+          halfWindows(half, TileClassifier::kFine / 2 - rim) {}
     SlidingPatch(const SlidingPatch&) = delete;
     SlidingPatch& operator=(const SlidingPatch&) = delete;
-    std::pair<float, cv::Point> slide(const cv::Mat& tmpl, float tmplNorm, const cv::Mat& tmplHalf,
-                                      float tmplHalfNorm) const {
-        return vision::slide(fullWindows, halfWindows, tmpl, tmplNorm, tmplHalf, tmplHalfNorm);
+    template <typename Fine>
+    std::pair<float, cv::Point> slide(const Fine& t) const {
+        return vision::slide(fullWindows, halfWindows, rim, t.full, t.fullNorm, t.half, t.halfNorm);
     }
 };
+
+int rimPixels(TileClassifier::Rim rim) {
+    return rim == TileClassifier::Rim::Wide ? TileClassifier::kWideRim : TileClassifier::kRim;
+}
 
 // Template indices ordered by score, the best `keep` first.
 std::vector<int> bestFirst(const std::vector<float>& scores, size_t keep) {
@@ -319,7 +323,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, 0, {}, 0, {}, {}, {}, {}};
+            Template t{kind, rot, {}, {}, {}, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -330,12 +334,16 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             // to the next tile there, which outweigh the drawing on a quiet tile (a field
             // with a thin road); each crop centred again (the correlation needs zero means).
             const cv::Mat whole = normalisePatch(smooth);
-            t.fine = centred(whole(cv::Rect(kRim, kRim, kFine - 2 * kRim, kFine - 2 * kRim)));
-            t.fineNorm = float(cv::norm(t.fine));
             const cv::Mat half = halve(whole);
-            t.fineHalf =
-                centred(half(cv::Rect(kRim / 2, kRim / 2, kFine / 2 - kRim, kFine / 2 - kRim)));
-            t.fineHalfNorm = float(cv::norm(t.fineHalf));
+            for (Rim width : {Rim::Narrow, Rim::Wide}) {
+                const int rim = rimPixels(width);
+                Fine& f = t.fine[size_t(width)];
+                f.full = centred(whole(cv::Rect(rim, rim, kFine - 2 * rim, kFine - 2 * rim)));
+                f.fullNorm = float(cv::norm(f.full));
+                f.half =
+                    centred(half(cv::Rect(rim / 2, rim / 2, kFine / 2 - rim, kFine / 2 - rim)));
+                f.halfNorm = float(cv::norm(f.half));
+            }
             if (ColourStats& c = kindColour_[size_t(kind)]; !c.known)
                 cv::meanStdDev(fine, c.mean, c.spread), c.known = true;
             t.coarse = coarseVector(fine);
@@ -358,7 +366,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             if (a.kind >= b.kind || a.rotation != 0 || b.rotation != 0) continue;
             if (lookOf_[size_t(b.kind)] != b.kind) continue; // already joined
             cv::Mat d, d1;
-            cv::absdiff(a.fine, b.fine, d);
+            cv::absdiff(a.fine[0].full, b.fine[0].full, d); // the narrow rim: all of both
             cv::transform(d, d1, cv::Matx13f(1.f / 3, 1.f / 3, 1.f / 3));
             cv::GaussianBlur(d1, d1, cv::Size(5, 5), 1.5);
             double most;
@@ -397,31 +405,29 @@ float TileClassifier::coarseScore(const cv::Mat& patchBgr) const {
     return *std::max_element(scores.begin(), scores.end());
 }
 
-float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates) const {
+float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates, Rim rim) const {
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return -1;
     const std::vector<float> scores =
         coarseScores(patchBgr(cv::Rect(kMargin, kMargin, kFine, kFine)));
     const size_t keep = std::min<size_t>(scores.size(), size_t(std::max(1, templates)));
     const std::vector<int> order = bestFirst(scores, keep);
     if (scores[size_t(order[0])] < kNoTile) return scores[size_t(order[0])];
-    const SlidingPatch cell(patchBgr);
+    const SlidingPatch cell(patchBgr, rimPixels(rim));
     float best = -1;
-    for (size_t i = 0; i < keep; ++i) {
-        const Template& t = templates_[size_t(order[i])];
-        best = std::max(best, cell.slide(t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm).first);
-    }
+    for (size_t i = 0; i < keep; ++i)
+        best = std::max(best, cell.slide(templates_[size_t(order[i])].fine[size_t(rim)]).first);
     return best;
 }
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
-                                                int top) const {
+                                                int top, Rim rim) const {
     return classify(
-        patchBgr, [&] { return detailBgr; }, top);
+        patchBgr, [&] { return detailBgr; }, top, rim);
 }
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
-                                                const std::function<cv::Mat()>& detailBgr,
-                                                int top) const {
+                                                const std::function<cv::Mat()>& detailBgr, int top,
+                                                Rim rim) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
@@ -437,11 +443,11 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
         return out;
     }
     // Fine: slide the best over the margin (both sides smoothed alike, see the constructor).
-    const SlidingPatch cell(patchBgr);
+    const SlidingPatch cell(patchBgr, rimPixels(rim));
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     for (size_t i = 0; i < keep; ++i) {
         const Template& t = templates_[size_t(order[i])];
-        const auto [best, at] = cell.slide(t.fine, t.fineNorm, t.fineHalf, t.fineHalfNorm);
+        const auto [best, at] = cell.slide(t.fine[size_t(rim)]);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
             return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&

@@ -362,8 +362,9 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     // does not is covered (a hand, a sleeve): wait for a clear view.
     for (size_t k : changed) {
         CellResult& c = r.cells[k];
-        const CellResult seen = recogniser_.readCell(bgr, lattice_.imageToGrid, c.cell.x, -c.cell.y,
-                                                     expectedOffset(c.cell.x, -c.cell.y));
+        const CellResult seen =
+            recogniser_.readCell(bgr, lattice_.imageToGrid, c.cell.x, -c.cell.y,
+                                 expectedOffset(c.cell.x, -c.cell.y), cellParams());
         const tiledb::TileKind& kind = *board.at(o.toEngine(c.cell))->kind;
         if (seen.status == CellStatus::Tile && seen.kind == c.kind &&
             sameLook(kind, seen.rotation, c.rotation)) {
@@ -410,7 +411,7 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     };
     const double tileFloor = floorOf(tileColours, tileHists),
                  tableFloor = floorOf(tableColours, tableHists);
-    RecogniseParams readParams;
+    RecogniseParams readParams = cellParams();
     readParams.maxPhotometric = params_.maxPhotometric;
     std::vector<CellResult> read;
     for (const auto& [rc, h] : candidates) {
@@ -442,7 +443,7 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
 TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
                                    const GridHint& hint) const {
     TurnObservation o;
-    RecogniseParams params;
+    RecogniseParams params = cellParams();
     params.grid = hint;
     o.recognition = recogniser_.recognise(bgr, params);
     const Recognition& r = o.recognition;

@@ -157,14 +157,15 @@ struct Place {
 
 // A place classified: its patch, and its detail patch when look-alikes need it.
 std::vector<Candidate> classifyPlace(const TileClassifier& classifier, const Pyramid& pyr,
-                                     int level, const cv::Matx33d& gridToImage, const Place& at) {
+                                     int level, const cv::Matx33d& gridToImage, const Place& at,
+                                     TileClassifier::Rim rim) {
     const auto detail = [&] {
         return cellPatch(pyr, std::max(0, level - 1), gridToImage, at.x, at.y,
                          TileClassifier::kDetail, TileClassifier::kDetailMargin, at.size);
     };
     return classifier.classify(cellPatch(pyr, level, gridToImage, at.x, at.y, TileClassifier::kFine,
                                          TileClassifier::kMargin, at.size),
-                               detail, 6);
+                               detail, 6, rim);
 }
 
 // Where a tile lies that reads poorly at `at` (a drifted lattice, a hand-laid tile): of `at`,
@@ -694,8 +695,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     }
                     readAt[{j, i}] = centre;
                     const cv::Mat patch = cellPatch(pyr, pyramidLevel(side), Gi0, i, j);
-                    const Cell& c = firstPass[{i, j}] = Cell{
-                        i, j, classifier_.classify(patch, cv::Mat(), 1), innerHistogram(patch)};
+                    const Cell& c = firstPass[{i, j}] =
+                        Cell{i, j,
+                             classifier_.classify(patch, cv::Mat(), 1, TileClassifier::Rim::Narrow),
+                             innerHistogram(patch)};
                     if (!foundTile(c)) continue;
                     found[{j, i}] = {apply(Gi0, mid + cv::Point2d(c.cand[0].shift)), side};
                     ++added;
@@ -788,6 +791,25 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             }
         return true;
     };
+    const int dI[4] = {0, 1, 0, -1}, dJ[4] = {-1, 0, 1, 0}; // N E S W in grid terms
+    // The rim a cell is read with (p.rim): the wide one only where the decoding can match the
+    // cell's edges with tiles the first pass found: two beside it, or one and the cell in tile
+    // colours. A lone tile (a small board) keeps the narrow one, as its rim alone shows its
+    // edges: with the wide rim everywhere, boards of one to eight tiles had 5 tiles of 152 read
+    // wrongly, not 1. So does table beside one tile: its shadow and cardboard edge along that
+    // side, without the sharp edge the narrow rim sees, matched a city with a field there.
+    auto rimAt = [&](int i, int j) {
+        if (p.rim == TileClassifier::Rim::Narrow) return p.rim;
+        int beside = 0;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = firstPass.find({i + dI[side], j + dJ[side]});
+            beside += it != firstPass.end() && foundTile(it->second);
+        }
+        const auto self = firstPass.find({i, j});
+        const bool tileColoured = self != firstPass.end() && self->second.tileLlr > 0;
+        return beside >= 2 || (beside == 1 && tileColoured) ? TileClassifier::Rim::Wide
+                                                            : TileClassifier::Rim::Narrow;
+    };
     std::vector<Cell> cells;
     std::vector<cv::Mat> patches; // per cell, for classifying deferred cells after all
     auto classifyCell = [&](Cell& c, const cv::Mat& patch) {
@@ -797,7 +819,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             return cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
                              TileClassifier::kDetailMargin);
         };
-        c.cand = classifier_.classify(patch, detail, 6);
+        c.cand = classifier_.classify(patch, detail, 6, rimAt(c.i, c.j));
         c.deferred = false;
     };
     for (int j = j0; j <= j1; ++j)
@@ -831,7 +853,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         const Place best =
             searchAround(classifier_, pyr, level, Gi, at, p.searchShift, p.searchScale);
         if (best == at) continue;
-        std::vector<Candidate> again = classifyPlace(classifier_, pyr, level, Gi, best);
+        std::vector<Candidate> again =
+            classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j));
         // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
         if (again.empty() || again[0].score < p.searchFound) continue;
         for (Candidate& a : again) // where the tile lies off its cell, as for a slid match
@@ -862,7 +885,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                  (sure(c) || (c.tileLlr > 0 && !c.unexplained && c.cand[0].score >= p.tileScore &&
                               !tableGrain(c)));
     auto isTile = [](const Cell& c) { return c.tile; };
-    const int dI[4] = {0, 1, 0, -1}, dJ[4] = {-1, 0, 1, 0}; // N E S W in grid terms
     // A cell left out as table that is outlined as a tile is (not in a hole: a hole's sides are
     // its neighbours' edges) and matches some kind: a tile of the table's colours, or a gap.
     // Said, not guessed: a missing tile would make the board silently wrong.
@@ -1230,13 +1252,14 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * Gi;
     const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
     Place at{i + ox, j + oy, 1.0};
-    std::vector<Candidate> cand = classifyPlace(classifier_, pyr, level, toRoi, at);
+    std::vector<Candidate> cand = classifyPlace(classifier_, pyr, level, toRoi, at, p.rim);
     if (cand.empty() || cand[0].score < p.searchBelow) {
         // The coarse match ranks the places; the best is classified in full.
         const Place best =
             searchAround(classifier_, pyr, level, toRoi, at, p.searchShift, p.searchScale);
         if (!(best == at)) {
-            std::vector<Candidate> again = classifyPlace(classifier_, pyr, level, toRoi, best);
+            std::vector<Candidate> again =
+                classifyPlace(classifier_, pyr, level, toRoi, best, p.rim);
             // The expected place has the lattice and the neighbours for it: another must read
             // clearly better (a straight road reads alike a fifth of a tile off and smaller).
             if (!again.empty() && (cand.empty() || again[0].score > cand[0].score + p.searchGain))

@@ -117,6 +117,15 @@ public:
     bool missed(const cv::Mat& bgr, const adj::State& after) const;
 
 private:
+    // How the observer reads cells: with the classifier's narrow rim (classifier.h), where a
+    // mark near the edge (a cloister's road stub) decides between the legal placements, and
+    // the tile's measured place feeds the lattice refit. (With the wide rim the tracker's
+    // test games lost turns and read some wrongly.)
+    static RecogniseParams cellParams() {
+        RecogniseParams p;
+        p.rim = TileClassifier::Rim::Narrow;
+        return p;
+    }
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
     bool cameraMoved(const cv::Mat& bgr) const; // since the settled picture
     // A remembered lattice and a settled picture of this picture's size and type to compare with.

@@ -47,6 +47,10 @@ struct RecogniseParams {
     // The best of the usual hypotheses scoring at least these (slid and coarse means) is taken
     // without judging the rarer ones.
     float sureHypothesisSlid = 0.9f, sureHypothesisCoarse = 0.7f;
+    // The rim of each cell the classifier leaves out (classifier.h): wide for a board read
+    // from scratch, where the neighbours' edges settle what only the rim shows. The turn
+    // observer, which reads a known board's cells one by one, asks for the narrow one.
+    TileClassifier::Rim rim = TileClassifier::Rim::Wide;
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
@@ -62,8 +66,10 @@ struct RecogniseParams {
     // table (whose grain can correlate with a quiet tile of its colour), not a tile.
     float maxPhotometric = 0.5f, tileColourLlr = 1.0f;
     // A cell matching a template at least sureTile with a contrast that fits it (photometric
-    // at most surePhotometric) is a tile even when its colours are the table's.
-    float sureTile = 0.85f, surePhotometric = 0.45f, sureLlr = 1.0f;
+    // at most surePhotometric) is a tile even when its colours are the table's, unless they
+    // are more the table's than sureLlr (per pixel): read with the wide rim, table beside the
+    // board with a tile's shadow along one side matched a city with a field there at 0.86.
+    float sureTile = 0.85f, surePhotometric = 0.45f, sureLlr = 0.5f;
     float nearSureTile = 0.80f, nearSurePhotometric = 0.15f; // or a little less, fitting closely
     // A cell the colours leave out that matches a kind at least outlineScore and whose square
     // is outlined (outlineStrength: its weakest side's step at least minOutline times the steps
