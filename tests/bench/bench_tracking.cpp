@@ -11,12 +11,13 @@
 //    the time of GameTracker::observe per settled picture (p50, p95).
 //
 //   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [--abbey-mayor]
-//   [--calibrate] [-v]
+//   [--calibrate] [-v] [--dump DIR]
 // --calibrate: the players first show the camera their pieces (GameTracker::calibrate): the
 // pieces stage's colours and the games' trackers start from those colours.
 // --abbey-mayor: both with Abbey & Mayor (its tiles; the mayor, wagon and barn among the pieces).
 // -v prints each scene, each piece missed, each tile with more blobs than pieces (the blobs),
-// each piece whose colour was read as another player's, and each game's notes.
+// each piece whose colour was read as another player's, and each game's notes. --dump DIR
+// writes the picture around each tile with a piece missed or a blob too many (with -v's lines).
 #include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/pieces.h"
@@ -27,6 +28,8 @@
 #include "tiledb/catalogue.h"
 
 #include <opencv2/core/utility.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -37,6 +40,24 @@
 namespace {
 
 bool verbose = false;
+std::string dumpDir; // --dump
+
+// The picture around a tile (a tile's width beyond it each way), 4 times as large, its outline
+// drawn, named after the scene and the tile, for --dump.
+void dumpTile(const vision::Scene& scene, const std::array<cv::Point2f, 4>& corners,
+              const std::string& name) {
+    if (dumpDir.empty()) return;
+    const cv::Rect box = cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end()));
+    const int grow = box.width / 2;
+    const cv::Rect r = (box + cv::Size(2 * grow, 2 * grow) - cv::Point(grow, grow)) &
+                       cv::Rect(0, 0, scene.image.cols, scene.image.rows);
+    cv::Mat crop;
+    cv::resize(scene.image(r), crop, {}, 4, 4, cv::INTER_NEAREST);
+    for (int k = 0; k < 4; ++k)
+        cv::line(crop, (corners[size_t(k)] - cv::Point2f(r.tl())) * 4,
+                 (corners[size_t(k + 1) % 4] - cv::Point2f(r.tl())) * 4, {0, 255, 255}, 1);
+    cv::imwrite(dumpDir + "/" + name + ".png", crop);
+}
 
 using bench::Art;
 
@@ -52,7 +73,7 @@ cv::Point2f standsAt(const vision::PieceBlob& b, const vision::PieceTruth& q) {
 
 // The pieces of one scene, tile by tile on the truth's corners.
 PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Art& art, int players,
-                       const vision::PlayerColours* calibrated) {
+                       const vision::PlayerColours* calibrated, const std::string& label) {
     PieceCounts c;
     const vision::CameraOverBoard cam =
         vision::cameraOverBoard(scene.boardToImage, scene.image.size());
@@ -88,6 +109,11 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
         for (const vision::PieceTruth& q : scene.pieces) {
             if (q.cell != scene.tiles[ti].cell || q.kind == "barn") continue;
             ++here;
+            // A piece standing beyond the picture's edge cannot be seen: not counted (a blob of
+            // its top is not an extra either).
+            if (!cv::Rect2f(0, 0, float(scene.image.cols), float(scene.image.rows))
+                     .contains(q.base))
+                continue;
             ++c.truth;
             if (const auto* b = match(ti, q)) {
                 ++c.found;
@@ -118,6 +144,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                     q.player, q.kind.c_str(), q.lying ? " (lying)" : "",
                     scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, q.base.x, q.base.y,
                     cv::norm(k[1] - k[0]));
+                dumpTile(scene, k, label + "-tile" + std::to_string(ti) + "-missed");
             }
         }
         // A barn stands on a corner of four tiles: its parts on each are the barn's, not extra
@@ -140,6 +167,7 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                             b.centre.x, b.centre.y, b.area, b.residual, b.lab[0], b.lab[1],
                             b.lab[2]);
             std::printf("\n");
+            dumpTile(scene, k, label + "-tile" + std::to_string(ti) + "-extra");
         }
     }
     return c;
@@ -180,6 +208,8 @@ int main(int argc, char** argv) {
             calibrated = true;
         else if (!std::strcmp(argv[i], "--abbey-mayor"))
             abbeyMayor = true;
+        else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc)
+            dumpDir = argv[++i];
         else if (!std::strcmp(argv[i], "-v"))
             verbose = true;
         else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
@@ -187,7 +217,7 @@ int main(int argc, char** argv) {
         else {
             std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--game G] "
                                  "[--tiles N] [--art procedural,newart,classic] [--abbey-mayor] "
-                                 "[--calibrate] [-v]\n");
+                                 "[--calibrate] [-v] [--dump DIR]\n");
             return 2;
         }
     }
@@ -233,8 +263,9 @@ int main(int argc, char** argv) {
             if (verbose)
                 std::printf("scene %d (%s, tilt %.0f, %d players, %d tiles)\n", k, art.name.c_str(),
                             p.tiltDeg, players, o.maxTiles);
-            const PieceCounts c = pieceScene(vision::renderScene(s, p, art.faces), s, art, players,
-                                             colours ? &*colours : nullptr);
+            const PieceCounts c =
+                pieceScene(vision::renderScene(s, p, art.faces), s, art, players,
+                           colours ? &*colours : nullptr, art.name + "-" + std::to_string(k));
             sum.truth += c.truth, sum.found += c.found, sum.extra += c.extra;
             sum.colour += c.colour, sum.feature += c.feature;
         }

@@ -140,6 +140,7 @@ struct DrawingFit {
     cv::Rect inner;
     cv::Matx33d tileToImage;
     cv::Mat seen;         // the tile unwarped, BGR n x n
+    cv::Mat inPicture;    // 255 where the tile's pixel lies in the picture (CV_8U n x n)
     cv::Mat residual;     // per pixel, the colour distance to the fitted drawing (CV_32F)
     cv::Mat soft, fitted; // the picture softened and the drawing fitted to it (CV_32FC3)
     double misfit = std::numeric_limits<double>::infinity(); // its median inside the rim
@@ -172,6 +173,7 @@ struct FitInputs {
     int n = 0, reach = 0; // the tile's side in pixels; the most a shift may reach
     cv::Matx33d tileToImage;
     cv::Mat seen, soft;            // (n + 2 reach) a side: BGR, and CV_32FC3 softened
+    cv::Mat inPicture;             // the same size, CV_8U: 255 inside the picture
     std::vector<cv::Mat> drawings; // n x n, CV_32FC3 softened
 };
 
@@ -185,6 +187,24 @@ FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
         tileToImage * cv::Matx33d(1.0 / n, 0, (0.5 - r) / n, 0, 1.0 / n, (0.5 - r) / n, 0, 0, 1);
     cv::warpPerspective(bgr, in.seen, cv::Mat(patchToImage), cv::Size(big, big),
                         cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    // A tile at the picture's edge: what lies beyond is the border repeated, which no drawing
+    // explains (streaks read as pieces). Those pixels, and the few the softening smears them
+    // over, are left out of the light's fit and of the pieces.
+    in.inPicture = cv::Mat(big, big, CV_8U, cv::Scalar(255));
+    std::vector<cv::Point2f> at(4), image;
+    for (int k = 0; k < 4; ++k)
+        at[size_t(k)] = cv::Point2f(float(k % 3 == 0 ? 0 : big), float(k < 2 ? 0 : big));
+    cv::perspectiveTransform(at, image, cv::Mat(patchToImage));
+    const cv::Rect2f picture(1, 1, float(bgr.cols - 2), float(bgr.rows - 2));
+    if (!std::all_of(image.begin(), image.end(),
+                     [&](cv::Point2f q) { return picture.contains(q); })) {
+        cv::warpPerspective(cv::Mat(bgr.size(), CV_8U, cv::Scalar(255)), in.inPicture,
+                            cv::Mat(patchToImage), cv::Size(big, big),
+                            cv::INTER_NEAREST | cv::WARP_INVERSE_MAP, cv::BORDER_CONSTANT, 0);
+        const int spread = 1 + int(std::ceil(2 * p.blur));
+        cv::erode(in.inPicture, in.inPicture,
+                  cv::getStructuringElement(cv::MORPH_RECT, {2 * spread + 1, 2 * spread + 1}));
+    }
     cv::Mat seenF;
     in.seen.convertTo(seenF, CV_32FC3);
     cv::GaussianBlur(seenF, in.soft, cv::Size(0, 0), p.blur);
@@ -208,6 +228,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
     f.inner = cv::Rect(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
     const cv::Rect window(in.reach + shift.x, in.reach + shift.y, n, n);
     f.seen = in.seen(window).clone();
+    f.inPicture = in.inPicture(window).clone();
     const cv::Mat seenSoft = in.soft(window).clone();
     std::vector<cv::Mat> s;
     cv::split(seenSoft, s);
@@ -220,10 +241,12 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
         cv::split(dF, q);
         cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
         weight(f.inner).setTo(255);
+        weight &= f.inPicture;
         cv::Mat residual, fit;
         // The correlation over the whole tile (the first pass): the second leaves pixels out,
         // which on a quiet tile can be much of its contrast (a city cap under a piece).
         double covSum = 0, spreadSum = 0, correlation = 0;
+        double firstGain[3] = {0, 0, 0}, firstSpread[3] = {0, 0, 0};
         for (int pass = 0; pass < 2; ++pass) {
             covSum = spreadSum = 0;
             std::vector<cv::Mat> fitted(3);
@@ -233,7 +256,14 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
                 cv::meanStdDev(q[size_t(ch)], mq, sq, weight);
                 const cv::Mat sc = s[size_t(ch)] - ms[0], qc = q[size_t(ch)] - mq[0];
                 const double cov = cv::mean(sc.mul(qc), weight)[0];
-                const double gain = sq[0] > 1e-3 ? cov / (sq[0] * sq[0]) : 0;
+                double gain = sq[0] > 1e-3 ? cov / (sq[0] * sq[0]) : 0;
+                // The pixels left out held most of the drawing's contrast (a pennant on a
+                // city filling the tile): they are the drawing, and without them the gain is
+                // noise (near 0, so the pennant read as a piece). The first fit's gain stays.
+                if (pass == 0)
+                    firstGain[ch] = gain, firstSpread[ch] = sq[0];
+                else if (sq[0] < 0.5 * firstSpread[ch])
+                    gain = firstGain[ch];
                 fitted[size_t(ch)] = qc * gain + ms[0];
                 covSum += cov;
                 spreadSum += ss[0] * sq[0];
@@ -253,6 +283,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
                 const float cut = innerMedian(residual, f.inner, 0.92);
                 weight.setTo(0);
                 weight(f.inner).setTo(255, residual(f.inner) <= cut);
+                weight &= f.inPicture;
             }
         }
         const double misfit = innerMedian(residual, f.inner, 0.5);
@@ -412,6 +443,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     const float cut = std::max(p.minResidual, float(p.noiseFactor * bestMisfit));
     cv::Mat mask(n, n, CV_8U, cv::Scalar(0));
     mask(inner).setTo(255, bestResidual(inner) > cut);
+    mask &= fit.inPicture;
     // Bands along the edges (a neighbour's shadow or edge laid over this tile): rows and
     // columns from each side inwards whose typical pixel misfits; a piece covers only a few
     // pixels of a row, a band most of them.
@@ -454,7 +486,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                     }
                 }
             }
-        mask |= near;
+        mask |= near & fit.inPicture;
     }
     const cv::Mat k3 = cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3});
     cv::morphologyEx(mask, mask, cv::MORPH_OPEN, k3);
