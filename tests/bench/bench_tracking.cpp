@@ -139,11 +139,15 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 ++c.found; // seen, but its base off the feature
             } else if (verbose) {
                 const std::array<cv::Point2f, 4>& k = scene.tiles[ti].corners;
-                std::printf(
-                    "  missed: player %d's %s%s on %s r%d at (%.0f, %.0f), tile of %.0f px\n",
-                    q.player, q.kind.c_str(), q.lying ? " (lying)" : "",
-                    scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, q.base.x, q.base.y,
-                    cv::norm(k[1] - k[0]));
+                const cv::Point2f unit[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+                std::vector<cv::Point2f> inTile;
+                cv::perspectiveTransform(std::vector<cv::Point2f>{q.base}, inTile,
+                                         cv::getPerspectiveTransform(k.data(), unit));
+                std::printf("  missed: player %d's %s%s on %s r%d at (%.0f, %.0f), %.2f,%.2f of "
+                            "the tile, tile of %.0f px\n",
+                            q.player, q.kind.c_str(), q.lying ? " (lying)" : "",
+                            scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, q.base.x,
+                            q.base.y, inTile[0].x, inTile[0].y, cv::norm(k[1] - k[0]));
                 dumpTile(scene, k, label + "-tile" + std::to_string(ti) + "-missed");
             }
         }

@@ -229,3 +229,77 @@ TEST(Pieces, APennantIsHiddenOnlyByAPieceNearIt) {
     cv::bitwise_not(a, other);
     EXPECT_TRUE(vision::mayHideMark(a, other, {}));
 }
+
+namespace {
+
+// A picture of a drawing laid square at `box` on a plain table, softened and grainy as a
+// camera's, and the drawing as the reference set holds it.
+cv::Mat photoOf(const cv::Mat& face, cv::Rect box, cv::Size size) {
+    cv::Mat picture(size, CV_8UC3, cv::Scalar(60, 90, 110));
+    cv::Mat big;
+    cv::resize(face, big, box.size(), 0, 0, cv::INTER_AREA);
+    const cv::Rect seen = box & cv::Rect(cv::Point(0, 0), size);
+    big(seen - box.tl()).copyTo(picture(seen));
+    return picture;
+}
+
+void likeACamera(cv::Mat& picture) {
+    cv::GaussianBlur(picture, picture, {0, 0}, 1.0);
+    cv::Mat noise(picture.size(), CV_8UC3);
+    cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(2));
+    picture += noise;
+}
+
+std::array<cv::Point2f, 4> cornersOf(cv::Rect box) {
+    const float x = float(box.x), y = float(box.y), w = float(box.width), h = float(box.height);
+    return {{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}};
+}
+
+const tiledb::TileKind& baseKind(const char* id) {
+    static const auto sets = vision::gameSets(adj::GameConfig::forSet("base", 2));
+    const tiledb::TileKind* k = sets[0]->find(id);
+    EXPECT_TRUE(k) << id;
+    return *k;
+}
+
+} // namespace
+
+// A tile partly beyond the picture's edge: what lies beyond is unknown (the unwarped tile
+// repeats the border there), and reads as no piece; a piece on the part in view is found.
+TEST(Pieces, ATileAtThePicturesEdgeShowsNoPiecesBeyondIt) {
+    const tiledb::TileKind& d = baseKind("D"); // a road across, a city on one side
+    for (int rotation = 0; rotation < 4; ++rotation)
+        for (int cut : {20, 45, 70}) { // pixels of the tile's 120 beyond the right edge
+            const cv::Rect box(300 - 120 + cut, 60, 120, 120);
+            cv::Mat picture = photoOf(vision::drawTile(d, rotation, 256), box, {300, 240});
+            cv::Mat withPiece = picture.clone();
+            cv::circle(withPiece, {box.x + 25, box.y + 60}, 9, cv::Scalar(200, 60, 40), cv::FILLED,
+                       cv::LINE_AA);
+            likeACamera(picture);
+            likeACamera(withPiece);
+            const std::vector<cv::Mat> drawing{vision::drawTile(d, rotation, 64)};
+            EXPECT_TRUE(vision::findPieces(picture, cornersOf(box), drawing, std::nullopt).empty())
+                << "rotation " << rotation << ", " << cut << " px beyond";
+            const auto found = vision::findPieces(withPiece, cornersOf(box), drawing, std::nullopt);
+            ASSERT_EQ(found.size(), 1u) << "rotation " << rotation << ", " << cut << " px beyond";
+            EXPECT_NEAR(found[0].centre.x, 25.0f / 120, 0.05f);
+        }
+}
+
+// A follower standing on a city cap along the tile's edge (its feature's point an eighth of a
+// tile in), seen from a camera beyond that edge: its base, the end nearest the camera, lies
+// near the rim; a whole piece there is this tile's, not a neighbour's leaning over.
+TEST(Pieces, AFollowerOnACityCapAlongTheEdgeIsFound) {
+    const tiledb::TileKind& e = baseKind("E");
+    const cv::Rect box(100, 60, 200, 200);
+    cv::Mat picture = photoOf(vision::drawTile(e, 0, 256), box, {400, 320});
+    // Standing, leaning away from a camera to the north: its foot under 0.1 of the tile in.
+    cv::ellipse(picture, {box.x + 100, box.y + 26}, {14, 10}, 0, 0, 360, cv::Scalar(40, 40, 200),
+                cv::FILLED, cv::LINE_AA);
+    likeACamera(picture);
+    const auto found = vision::findPieces(picture, cornersOf(box), {vision::drawTile(e, 0, 64)},
+                                          cv::Point2f(0.5f, -3.0f));
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_LT(found[0].base.y, 0.1f) << "a base this near the rim, ruled a neighbour's before";
+    EXPECT_NEAR(found[0].base.x, 0.5f, 0.03f);
+}

@@ -293,10 +293,14 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
             f.fitted = fit;
             f.soft = seenSoft;
             f.correlation = correlation;
-            // Pieces cover a few per cent of a tile; a misaligned road or wall much more.
+            // Pieces cover a few per cent of a tile; a misaligned road or wall much more. A
+            // small mark on a quiet tile (a pennant on a city) is within the worst tenth
+            // wherever it is put, so the whole mean, to which a piece adds alike at every
+            // shift, tells those shifts apart.
             const float cut = innerMedian(residual, f.inner, 0.9);
             cv::Mat kept = residual(f.inner) <= cut;
-            f.alignment = cv::mean(residual(f.inner), kept)[0];
+            f.alignment =
+                cv::mean(residual(f.inner), kept)[0] + 0.25 * cv::mean(residual(f.inner))[0];
         }
     }
     return f;
@@ -551,8 +555,11 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
             }
         }
         // A blob cut by the rim with its base there stands beyond it: a piece on a
-        // neighbouring tile leaning over this one (or lying across the edge).
-        const float lo = (float(p.rim) + 1.5f) / float(n), hi = 1 - lo;
+        // neighbouring tile leaning over this one (or lying across the edge). A whole piece
+        // standing on a city cap along the edge (its point an eighth of a tile in) is seen with
+        // its base a little nearer the edge than a sliver is let be.
+        const float margin = area >= p.wholePiece ? 0.5f : 1.5f;
+        const float lo = (float(p.rim) + margin) / float(n), hi = 1 - lo;
         if (b.base.x < lo || b.base.y < lo || b.base.x > hi || b.base.y > hi) continue;
         const cv::Point2d img = applyH(tileToImage, b.base);
         b.baseInImage = cv::Point2f(float(img.x), float(img.y));

@@ -39,12 +39,13 @@ struct PieceParams {
     int tolerance = 3;   // a pixel is explained by the drawing within this many pixels of it
     double blur = 1.2;   // both sides softened alike (photo blur, hand-laid shifts)
     int rim = 5; // pixels left out at each side (edges, gaps, shadows, a neighbour laid over it)
-    float minResidual = 28;  // colour distance (0..255 scale) a piece's pixels differ by at least
-    float noiseFactor = 4;   // ... and this many times the tile's own typical misfit
-    float seedResidual = 55; // a piece's core departs by at least this much
-    float seedFactor = 7;    // ... and this many times the tile's typical misfit
-    float minArea = 0.004f;  // share of the tile: smaller blobs are grain or art misfit
-    float maxArea = 0.25f;   // larger: a hand, a misread tile, not a piece
+    float minResidual = 28;   // colour distance (0..255 scale) a piece's pixels differ by at least
+    float noiseFactor = 4;    // ... and this many times the tile's own typical misfit
+    float seedResidual = 55;  // a piece's core departs by at least this much
+    float seedFactor = 7;     // ... and this many times the tile's typical misfit
+    float minArea = 0.004f;   // share of the tile: smaller blobs are grain or art misfit
+    float maxArea = 0.25f;    // larger: a hand, a misread tile, not a piece
+    float wholePiece = 0.01f; // a blob this large is a whole piece, not a sliver of one
     // Bands along an edge (a neighbour's shadow or overlap) reach this many pixels inside the
     // rim at most; deeper, a row that misfits all along is the tile's own (a city along the
     // edge drawn a shade off), and a piece on it must stay.
