@@ -139,15 +139,14 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 ++c.found; // seen, but its base off the feature
             } else if (verbose) {
                 const std::array<cv::Point2f, 4>& k = scene.tiles[ti].corners;
-                const cv::Point2f unit[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-                std::vector<cv::Point2f> inTile;
-                cv::perspectiveTransform(std::vector<cv::Point2f>{q.base}, inTile,
-                                         cv::getPerspectiveTransform(k.data(), unit));
+                // The picture as its own "board": the base in the tile's coordinates.
+                const cv::Point2f inTile = vision::boardPointInTile(cv::Matx33d::eye(), q.base, k)
+                                               .value_or(cv::Point2f(-1, -1));
                 std::printf("  missed: player %d's %s%s on %s r%d at (%.0f, %.0f), %.2f,%.2f of "
                             "the tile, tile of %.0f px\n",
                             q.player, q.kind.c_str(), q.lying ? " (lying)" : "",
                             scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, q.base.x,
-                            q.base.y, inTile[0].x, inTile[0].y, cv::norm(k[1] - k[0]));
+                            q.base.y, inTile.x, inTile.y, cv::norm(k[1] - k[0]));
                 dumpTile(scene, k, label + "-tile" + std::to_string(ti) + "-missed");
             }
         }

@@ -34,6 +34,15 @@
 
 namespace {
 
+cv::Point2f centreOf(const std::array<cv::Point2f, 4>& corners) {
+    return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25f;
+}
+
+bool inside(const std::array<cv::Point2f, 4>& corners, cv::Point2f point) {
+    return cv::pointPolygonTest(std::vector<cv::Point2f>(corners.begin(), corners.end()), point,
+                                false) >= 0;
+}
+
 using bench::Art;
 
 struct Row {
@@ -120,12 +129,10 @@ int main(int argc, char** argv) {
             const vision::Evaluation e = vision::evaluate(scene, r);
             if (failures) // each truth tile not read right, with what was read instead
                 for (const auto& t : scene.tiles) {
-                    const cv::Point2f m =
-                        (t.corners[0] + t.corners[1] + t.corners[2] + t.corners[3]) * 0.25f;
+                    const cv::Point2f m = centreOf(t.corners);
                     bool seen = false;
                     for (const auto& c : r.cells) {
-                        const std::vector<cv::Point2f> q(c.corners.begin(), c.corners.end());
-                        if (cv::pointPolygonTest(q, m, false) < 0) continue;
+                        if (!inside(c.corners, m)) continue;
                         seen = true;
                         if (c.status == vision::CellStatus::Tile && vision::readsAsKind(c, t.kind))
                             break;
@@ -148,15 +155,11 @@ int main(int argc, char** argv) {
             if (failures) // and each tile read where no tile lies
                 for (const auto& c : r.cells) {
                     if (c.status != vision::CellStatus::Tile) continue;
-                    const std::vector<cv::Point2f> q(c.corners.begin(), c.corners.end());
-                    const bool onTile =
-                        std::any_of(scene.tiles.begin(), scene.tiles.end(), [&](const auto& t) {
-                            const cv::Point2f m =
-                                (t.corners[0] + t.corners[1] + t.corners[2] + t.corners[3]) * 0.25f;
-                            return cv::pointPolygonTest(q, m, false) >= 0;
-                        });
-                    if (onTile) continue;
-                    const cv::Point2f m = (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+                    if (std::any_of(scene.tiles.begin(), scene.tiles.end(), [&](const auto& t) {
+                            return inside(c.corners, centreOf(t.corners));
+                        }))
+                        continue;
+                    const cv::Point2f m = centreOf(c.corners);
                     std::printf("  %s scene %d: no tile at (%.0f, %.0f), read tile %s r%d (score "
                                 "%.2f, confidence %.2f)\n",
                                 art.name.c_str(), s, m.x, m.y, c.kind.c_str(), c.rotation,

@@ -191,10 +191,10 @@ FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
     // explains (streaks read as pieces). Those pixels, and the few the softening smears them
     // over, are left out of the light's fit and of the pieces.
     in.inPicture = cv::Mat(big, big, CV_8U, cv::Scalar(255));
-    std::vector<cv::Point2f> at(4), image;
-    for (int k = 0; k < 4; ++k)
-        at[size_t(k)] = cv::Point2f(float(k % 3 == 0 ? 0 : big), float(k < 2 ? 0 : big));
-    cv::perspectiveTransform(at, image, cv::Mat(patchToImage));
+    const float b = float(big);
+    std::vector<cv::Point2f> image;
+    cv::perspectiveTransform(std::vector<cv::Point2f>{{0, 0}, {b, 0}, {b, b}, {0, b}}, image,
+                             cv::Mat(patchToImage));
     const cv::Rect2f picture(1, 1, float(bgr.cols - 2), float(bgr.rows - 2));
     if (!std::all_of(image.begin(), image.end(),
                      [&](cv::Point2f q) { return picture.contains(q); })) {
@@ -230,6 +230,9 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
     f.seen = in.seen(window).clone();
     f.inPicture = in.inPicture(window).clone();
     const cv::Mat seenSoft = in.soft(window).clone();
+    cv::Mat inside(n, n, CV_8U, cv::Scalar(0)); // within the rim and in the picture
+    inside(f.inner).setTo(255);
+    inside &= f.inPicture;
     std::vector<cv::Mat> s;
     cv::split(seenSoft, s);
     // The drawing fitted to the picture's light, per channel (gain and offset by least
@@ -239,9 +242,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
         const cv::Mat& dF = in.drawings[k];
         std::vector<cv::Mat> q;
         cv::split(dF, q);
-        cv::Mat weight(n, n, CV_8U, cv::Scalar(0));
-        weight(f.inner).setTo(255);
-        weight &= f.inPicture;
+        cv::Mat weight = inside.clone();
         cv::Mat residual, fit;
         // The correlation over the whole tile (the first pass): the second leaves pixels out,
         // which on a quiet tile can be much of its contrast (a city cap under a piece).
@@ -281,9 +282,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
             if (pass == 0) {
                 correlation = spreadSum > 1e-6 ? covSum / spreadSum : 0;
                 const float cut = innerMedian(residual, f.inner, 0.92);
-                weight.setTo(0);
-                weight(f.inner).setTo(255, residual(f.inner) <= cut);
-                weight &= f.inPicture;
+                weight = inside & (residual <= cut);
             }
         }
         const double misfit = innerMedian(residual, f.inner, 0.5);
