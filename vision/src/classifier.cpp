@@ -100,6 +100,18 @@ void dotRows(const float* m, int rows, int cols, const float* v, float* out) {
     }
 }
 
+// Two drawings differ at a pixel where their normalised channels differ by more than this in
+// all (real marks, not the grain every drawing has).
+constexpr float kDiffers = 1.5f;
+
+// The sum over runs (offset, length) of x . y there.
+VISION_SIMD_CLONES
+float dotRuns(const float* x, const float* y, const std::vector<std::pair<int, int>>& runs) {
+    DotSums sums;
+    for (const auto& [at, n] : runs) sums.add(x + at, y + at, n);
+    return sums.total();
+}
+
 constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis, at full resolution
 
 // Cross-correlation of a template (side x side, 3 channels) with a patch (rows of `stride`
@@ -471,7 +483,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     std::vector<int> templateOf;
     for (const auto& [c, t] : found) out.push_back(c), templateOf.push_back(t);
     out[0].margin = out.size() > 1 ? out[0].score - out[1].score : 1.f;
-    separateLookAlikes(detailBgr, out, templateOf);
+    separateLookAlikes(detailBgr, out, templateOf, rim);
     if (out.size() > size_t(top)) out.resize(size_t(top));
     cv::Scalar mean, spread;
     cv::meanStdDev(inner, mean, spread);
@@ -494,7 +506,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
 
 void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBgr,
                                         std::vector<Candidate>& out,
-                                        const std::vector<int>& templateOf) const {
+                                        const std::vector<int>& templateOf, Rim rim) const {
     constexpr float kClose = 0.06f; // candidates this close in score are look-alikes
     // A best match this weak is the table or a cell off its tile: no look-alike to settle.
     constexpr float kWeakest = 0.5f;
@@ -531,18 +543,38 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     // of the second. A small mark loses more of its contrast in a photo than the tile as a
     // whole, so a photo of the drawing with the mark reads between the two; how far depends on
     // the art (a thin shield more than a bold one), which the simulation learns.
+    // Two readings of each pair: the drawings as aligned (lookAlikeS), and each drawing at its
+    // own best shift of a pixel or two (lookAlikeShiftedS: a mark a little off its place in the
+    // photo, which pulls the aligned reading towards halfway). The shifted one can also find a
+    // mark in a shadow by the tile's edge: it is read only amid a board (the wide rim), not on
+    // a lone tile, whose shadow on the table lies all round it (with it there, boards of one to
+    // eight tiles and the tracker's game read more tiles wrongly), and it decides only where
+    // the two agree; where they disagree the pair is left open. Nor is it read for a weak
+    // match (another kind, or a cell off its tile), where shifting finds marks in anything.
+    const bool shifted = rim == Rim::Wide && out[0].score >= kShiftedFrom;
     std::vector<std::vector<float>> s(n, std::vector<float>(n, 0.f));
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j) {
-            const double v =
-                lookAlikeS(templates_[size_t(templateOf[i])], templates_[size_t(templateOf[j])], p);
-            if (std::isnan(v)) continue;
+            const Template &a = templates_[size_t(templateOf[i])],
+                           &b = templates_[size_t(templateOf[j])];
+            const double v[2] = {lookAlikeS(a, b, p),
+                                 shifted ? lookAlikeShiftedS(templateOf[i], templateOf[j], p)
+                                         : std::nan("")};
+            if (std::isnan(v[0])) continue;
             const LookAlikeBias bias = lookAlikeBias(templateOf[i], templateOf[j]);
-            // A pair whose photos barely differ keeps the drawings' own scale: stretching a
-            // small difference would make noise look like evidence.
-            const double centre = 0.5 * (bias.first + bias.second),
-                         half = std::max(0.5, 0.5 * (bias.first - bias.second));
-            s[i][j] = float(std::clamp((v - centre) / half, -2.0, 2.0)), s[j][i] = -s[i][j];
+            double read[2];
+            for (int m = 0; m < 2; ++m) {
+                // A pair whose photos barely differ keeps the drawings' own scale: stretching
+                // a small difference would make noise look like evidence.
+                const double centre = 0.5 * (bias.first[m] + bias.second[m]),
+                             half = std::max(0.5, 0.5 * (bias.first[m] - bias.second[m]));
+                read[m] = std::clamp((v[m] - centre) / half, -2.0, 2.0);
+            }
+            const double both = std::isnan(v[1])                        ? read[0]
+                                : read[0] * read[1] <= 0                ? 0
+                                : std::abs(read[0]) > std::abs(read[1]) ? read[0]
+                                                                        : read[1];
+            s[i][j] = float(both), s[j][i] = -s[i][j];
         }
     // The candidate that beats every other by the widest least margin.
     size_t best = 0;
@@ -559,6 +591,21 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     out[0].margin = std::max(0.f, 0.12f * bestLeast);
 }
 
+double TileClassifier::gainOf(const Template& a, const Template& b, const cv::Mat& p) {
+    // How much of the drawings' contrast the photo kept: p.m / m.m over the cell less the rim,
+    // with m the mean of the two soft drawings.
+    double mm = 0, pm = 0;
+    for (int y = kDetailRim; y < kDetail - kDetailRim; ++y) {
+        const float *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y),
+                    *rp = p.ptr<float>(y);
+        for (int x = 3 * kDetailRim; x < 3 * (kDetail - kDetailRim); ++x) {
+            const float m = 0.5f * (sa[x] + sb[x]);
+            mm += m * m, pm += rp[x] * m;
+        }
+    }
+    return mm > 0 ? pm / mm : 0;
+}
+
 double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv::Mat& p) const {
     // With m the mean and h half the difference of the two soft drawings, the cell's pixels are
     // about g * (m + s * h), where g (the contrast the photo kept, less when blurred) comes from
@@ -566,12 +613,14 @@ double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv
     // has): +1 for the first, -1 for the second. Taking the contrast out keeps a blurred photo
     // from favouring the drawing with fewer marks; a mark slightly off its place pulls s
     // towards 0, not towards the drawing without it. One pass: with w a pixel's weight (how far
-    // the sharp drawings differ beyond 1.5, summed over the normalised channels), the sums for
-    // g = p.m / m.m and s = (p - g m).(w h) / (g h.(w h)).
-    // The rim is left out, as the fine match leaves it out (kRim): a photo shows the cardboard
-    // edge, a shadow or the next tile there, which read as neither drawing (a city cap along
-    // an edge read halfway between the cap and the field).
-    double mm = 0, pm = 0, whh = 0, wph = 0, wmh = 0;
+    // the sharp drawings differ beyond kDiffers, summed over the normalised channels), g = p.m /
+    // m.m (gainOf) and s = (p - g m).(w h) / (g h.(w h)). The rim is left out, as the fine match
+    // leaves it out (kRim): a photo shows the cardboard edge, a shadow or the next tile there,
+    // which read as neither drawing (a city cap along an edge read halfway between the cap and the
+    // field).
+    const double g = gainOf(a, b, p);
+    if (!(g > 0.1)) return std::nan(""); // the cell is like neither
+    double whh = 0, wph = 0, wmh = 0;
     for (int y = kDetailRim; y < kDetail - kDetailRim; ++y) {
         const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
                     *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y),
@@ -579,19 +628,81 @@ double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv
         for (int x = 3 * kDetailRim; x < (kDetail - kDetailRim) * 3; x += 3) {
             float diff = 0;
             for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
-            const float w = std::max(0.f, diff - 1.5f);
+            const float w = std::max(0.f, diff - kDiffers);
+            if (w == 0) continue;
             for (int c = 0; c < 3; ++c) {
                 const float m = 0.5f * (sa[x + c] + sb[x + c]), h = 0.5f * (sa[x + c] - sb[x + c]),
                             pv = rp[x + c];
-                mm += m * m, pm += pv * m;
                 whh += w * h * h, wph += w * pv * h, wmh += w * m * h;
             }
         }
     }
-    if (mm <= 0 || whh <= 1e-6) return std::nan("");
-    const double g = pm / mm;
-    if (g <= 0.1) return std::nan(""); // the cell is like neither
+    if (whh <= 1e-6) return std::nan("");
     return (wph - g * wmh) / (g * whh);
+}
+
+const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia, int ib) const {
+    {
+        const std::lock_guard<std::mutex> lock(biases_->mutex);
+        if (const auto it = biases_->regions.find({ia, ib}); it != biases_->regions.end())
+            return it->second;
+    }
+    constexpr int n = kDetail, lo = kShiftedRim, hi = n - lo;
+    const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
+    DifferenceRegion r;
+    cv::Mat region(n, n, CV_8U, cv::Scalar(0));
+    for (int y = lo; y < hi; ++y) {
+        const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y);
+        for (int x = lo; x < hi; ++x) {
+            float diff = 0;
+            for (int c = 0; c < 3; ++c) diff += std::abs(ra[3 * x + c] - rb[3 * x + c]);
+            if (diff > kDiffers) region.at<std::uint8_t>(y, x) = 255;
+        }
+    }
+    cv::dilate(region, region, cv::Mat(), {-1, -1}, kShiftReach);
+    for (int y = lo; y < hi; ++y) {
+        const std::uint8_t* in = region.ptr<std::uint8_t>(y);
+        for (int x = lo; x < hi; ++x) {
+            if (!in[x]) continue;
+            const int from = x;
+            while (x < hi && in[x]) ++x;
+            r.runs.push_back({3 * (y * n + from), 3 * (x - from)});
+        }
+    }
+    const float *sa = a.detailSoft.ptr<float>(), *sb = b.detailSoft.ptr<float>();
+    cv::Mat d = a.detailSoft - b.detailSoft;
+    r.dd = dotRuns(d.ptr<float>(), d.ptr<float>(), r.runs);
+    for (int dy = -kShiftReach, k = 0; dy <= kShiftReach; ++dy)
+        for (int dx = -kShiftReach; dx <= kShiftReach; ++dx, ++k) {
+            const int back = 3 * (dy * n + dx);
+            r.norm[0][size_t(k)] = dotRuns(sa - back, sa - back, r.runs);
+            r.norm[1][size_t(k)] = dotRuns(sb - back, sb - back, r.runs);
+        }
+    const std::lock_guard<std::mutex> lock(biases_->mutex);
+    return biases_->regions.emplace(std::pair<int, int>{ia, ib}, std::move(r)).first->second;
+}
+
+double TileClassifier::lookAlikeShiftedS(int ia, int ib, const cv::Mat& p) const {
+    // Where the drawings differ (and kShiftReach around), each drawing fitted to the cell at
+    // its best shift within kShiftReach, under the tile's gain g as in lookAlikeS:
+    // (misfit of b - misfit of a) / (g^2 |a - b|^2) is +1 for exactly a, -1 for exactly b. The
+    // misfit |p - g t|^2 less |p|^2 (the same for both) is g^2 |t|^2 - 2 g p.t.
+    const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
+    const DifferenceRegion& r = differenceRegion(ia, ib);
+    if (r.runs.empty() || r.dd <= 1e-6) return std::nan("");
+    const double g = gainOf(a, b, p);
+    if (!(g > 0.1)) return std::nan("");
+    const float* pp = p.ptr<float>();
+    double best[2] = {1e300, 1e300};
+    const float* soft[2] = {a.detailSoft.ptr<float>(), b.detailSoft.ptr<float>()};
+    for (int dy = -kShiftReach, k = 0; dy <= kShiftReach; ++dy)
+        for (int dx = -kShiftReach; dx <= kShiftReach; ++dx, ++k) {
+            const int back = 3 * (dy * kDetail + dx);
+            for (int t = 0; t < 2; ++t)
+                best[t] = std::min(best[t], g * g * r.norm[size_t(t)][size_t(k)] -
+                                                2 * g * dotRuns(pp, soft[t] - back, r.runs));
+        }
+    return (best[1] - best[0]) / (g * g * r.dd);
 }
 
 namespace {
@@ -633,7 +744,10 @@ TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const 
     const bool swapped = other < key;
     if (swapped) key = other;
     const auto oriented = [&](LookAlikeBias bias) {
-        return swapped ? LookAlikeBias{-bias.second, -bias.first} : bias;
+        if (!swapped) return bias;
+        LookAlikeBias out;
+        for (int m = 0; m < 2; ++m) out.first[m] = -bias.second[m], out.second[m] = -bias.first[m];
+        return out;
     };
     {
         const std::lock_guard<std::mutex> lock(biases_->mutex);
@@ -647,17 +761,21 @@ TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const 
     const cv::Point2d offset(0.25, -0.25);
     const Template &ta = templates_[size_t(key.first)], &tb = templates_[size_t(key.second)];
     LookAlikeBias bias;
-    double sum[2] = {0, 0};
-    int count[2] = {0, 0};
+    double sum[2][2] = {}; // by truth, by measure
+    int count[2][2] = {};
     for (int truth = 0; truth < 2; ++truth)
         for (int side : sides)
             for (double blur : blurs) {
-                const double v =
-                    lookAlikeS(ta, tb, simulatedDetail((truth ? tb : ta).face, side, blur, offset));
-                if (!std::isnan(v)) sum[truth] += v, ++count[truth];
+                const cv::Mat photo = simulatedDetail((truth ? tb : ta).face, side, blur, offset);
+                const double v[2] = {lookAlikeS(ta, tb, photo),
+                                     lookAlikeShiftedS(key.first, key.second, photo)};
+                for (int m = 0; m < 2; ++m)
+                    if (!std::isnan(v[m])) sum[truth][m] += v[m], ++count[truth][m];
             }
-    if (count[0] > 0 && count[1] > 0)
-        bias.first = float(sum[0] / count[0]), bias.second = float(sum[1] / count[1]);
+    for (int m = 0; m < 2; ++m)
+        if (count[0][m] > 0 && count[1][m] > 0)
+            bias.first[m] = float(sum[0][m] / count[0][m]),
+            bias.second[m] = float(sum[1][m] / count[1][m]);
     const std::lock_guard<std::mutex> lock(biases_->mutex);
     biases_->pairs.emplace(key, bias);
     return oriented(bias);

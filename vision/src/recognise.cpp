@@ -336,9 +336,12 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
     return hint;
 }
 
+// A margin this wide over the runner-up is full confidence.
+constexpr float kFullMargin = 0.12f;
+
 float confidenceOf(float score, float margin) {
     const float a = std::clamp((score - 0.35f) / 0.35f, 0.f, 1.f);
-    const float b = std::clamp(margin / 0.12f, 0.f, 1.f);
+    const float b = std::clamp(margin / kFullMargin, 0.f, 1.f);
     return a * b;
 }
 
@@ -959,9 +962,49 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             c.tile = !c.cand.empty() && c.cand[0].score >= p.outlineScore;
         }
     }
+    const auto& kinds = classifier_.kinds();
+    // A side of a tile that its own pixels settle: it reads well, and every reading about as
+    // likely has the same terrain there (a city with or without a pennant).
+    auto sideIsClear = [&](const Cell& n, int side) {
+        if (!n.tile || n.cand[0].score < p.clearSide) return false;
+        const Candidate& first = n.cand[0];
+        const auto terrain = kinds[size_t(first.kind)]->sideTerrain(side, first.rotation);
+        for (const Candidate& o : n.cand)
+            if (o.score >= first.score - p.boxTie - p.minMargin &&
+                kinds[size_t(o.kind)]->sideTerrain(side, o.rotation) != terrain)
+                return false;
+        return true;
+    };
+    // Whether two tiles' sides can touch (an abbey's walls meet any side).
+    auto meet = [](tiledb::Terrain mine, tiledb::Terrain theirs) {
+        return mine == theirs || mine == tiledb::Terrain::Wall || theirs == tiledb::Terrain::Wall;
+    };
+    // How many clear sides of its neighbours a reading contradicts.
+    auto contradicted = [&](const Cell& c, const Candidate& o) {
+        int against = 0;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            if (it == at.end() || !sideIsClear(cells[it->second], (side + 2) % 4)) continue;
+            const Cell& n = cells[it->second];
+            const auto mine = kinds[size_t(o.kind)]->sideTerrain(side, o.rotation);
+            const auto theirs =
+                kinds[size_t(n.cand[0].kind)]->sideTerrain((side + 2) % 4, n.cand[0].rotation);
+            against += !meet(mine, theirs);
+        }
+        return against;
+    };
+    // A cell in the table's colours amid tiles, every likely reading of which contradicts two
+    // or more of its neighbours' clear sides: a hole in the board (the table framed by their
+    // edges and shadows reads as a city), not a tile.
+    for (Cell& c : cells) {
+        if (!c.tile || sure(c) || c.tileLlr >= 0) continue;
+        bool fits = false;
+        for (const Candidate& o : c.cand)
+            fits = fits || (o.score >= c.cand[0].score - kFullMargin && contradicted(c, o) < 2);
+        c.tile = fits;
+    }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.
-    const auto& kinds = classifier_.kinds();
     std::vector<int> left(kinds.size()); // copies of each kind not yet placed
     for (size_t k = 0; k < kinds.size(); ++k)
         for (size_t g = 0; g < setup_->kinds.size(); ++g)
@@ -977,19 +1020,26 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     std::vector<size_t> order;
     for (size_t k = 0; k < cells.size(); ++k)
         if (isTile(cells[k])) order.push_back(k);
+    // Cells in the table's colours that their match alone calls tiles come last: one may be
+    // the table in a hole of the board, which should not decide its neighbours' edges.
+    auto doubtful = [&](const Cell& c) { return !sure(c) && c.tileLlr < 0; };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if (doubtful(cells[a]) != doubtful(cells[b])) return doubtful(cells[b]);
         return cells[a].cand[0].margin > cells[b].cand[0].margin;
     });
-    auto agrees = [&](const Cell& c, const tiledb::TileKind& k, int rotation) {
+    // Whether a reading's edges match the neighbours decided so far (or only those read
+    // clearly on their own pixels: `clearOnly`).
+    auto agrees = [&](const Cell& c, const tiledb::TileKind& k, int rotation,
+                      bool clearOnly = false) {
         for (int side = 0; side < 4; ++side) {
             auto it = at.find({c.i + dI[side], c.j + dJ[side]});
             if (it == at.end() || cells[it->second].chosen < 0) continue;
             const Cell& n = cells[it->second];
+            if (clearOnly && (n.chosen != 0 || !sideIsClear(n, (side + 2) % 4))) continue;
             const Candidate& nc = n.cand[size_t(n.chosen)];
             const auto mine = k.sideTerrain(side, rotation);
             const auto theirs = kinds[size_t(nc.kind)]->sideTerrain((side + 2) % 4, nc.rotation);
-            if (mine != theirs && mine != tiledb::Terrain::Wall && theirs != tiledb::Terrain::Wall)
-                return false;
+            if (!meet(mine, theirs)) return false;
         }
         return true;
     };
@@ -1029,6 +1079,21 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             } else {
                 const Candidate& best = c.cand[size_t(c.chosen)];
                 float gap = best.margin;
+                if (c.chosen == 0 && best.score >= p.clearSide && !doubtful(c)) {
+                    // Readings about as likely whose edges a clearly read neighbour rules out
+                    // (a road with or without a city cap the rim hides) do not make it unsure:
+                    // it need only beat those that fit.
+                    float next = -1;
+                    bool ruledOut = false;
+                    for (size_t a = 1; a < c.cand.size(); ++a) {
+                        const Candidate& o = c.cand[a];
+                        if (agrees(c, *kinds[size_t(o.kind)], o.rotation, true))
+                            next = std::max(next, o.score);
+                        else if (o.score >= best.score - kFullMargin)
+                            ruledOut = true;
+                    }
+                    if (ruledOut) gap = std::max(gap, best.score - std::max(next, 0.f));
+                }
                 bool byEdges = false; // the first choice was ruled out by a neighbour's edge
                 if (c.chosen > 0) {
                     // How clearly it beats the other readings that fit the neighbours too.

@@ -116,14 +116,27 @@ private:
     };
     // How a pair of look-alikes reads in photos of each, learned by simulating such photos
     // from the drawings (lookAlikeBias): the mean of s (see separateLookAlikes) over photos of
-    // the first drawing, and over photos of the second.
+    // the first drawing, and over photos of the second; for each measure (as aligned,
+    // lookAlikeS, and each drawing at its best shift, lookAlikeShiftedS).
     struct LookAlikeBias {
-        float first = 1, second = -1;
+        float first[2] = {1, 1}, second[2] = {-1, -1};
+    };
+    // Where two drawings differ, for lookAlikeShiftedS: runs of pixels along rows (offset and
+    // length in floats in a detail patch, kShiftedRim left out each side), |a - b|^2 there, and
+    // |a|^2, |b|^2 there at each shift.
+    static constexpr int kShiftReach = 2, kShiftedRim = kDetailRim + kShiftReach;
+    static constexpr float kShiftedFrom = 0.75f; // the best match's score it needs
+    static constexpr int kShifts = (2 * kShiftReach + 1) * (2 * kShiftReach + 1);
+    struct DifferenceRegion {
+        std::vector<std::pair<int, int>> runs;
+        double dd = 0;
+        std::array<std::array<double, kShifts>, 2> norm{};
     };
     // Learned on first use, once per pair of templates; shared by copies of this classifier.
     struct BiasCache {
         std::mutex mutex;
         std::map<std::pair<int, int>, LookAlikeBias> pairs;
+        std::map<std::pair<int, int>, DifferenceRegion> regions;
     };
     struct ColourStats {
         bool known = false;
@@ -140,10 +153,15 @@ private:
     // Where the cell's pixels lie between two drawings where they differ (separateLookAlikes);
     // NaN when the pair cannot be told apart that way.
     double lookAlikeS(const Template& a, const Template& b, const cv::Mat& cell) const;
+    // The same, each drawing fitted where they differ at its best shift of a pixel or two (a
+    // mark a little off its place in the photo).
+    double lookAlikeShiftedS(int a, int b, const cv::Mat& cell) const;
+    const DifferenceRegion& differenceRegion(int a, int b) const;
+    static double gainOf(const Template& a, const Template& b, const cv::Mat& cell);
     LookAlikeBias lookAlikeBias(int a, int b) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
     void separateLookAlikes(const std::function<cv::Mat()>& detailBgr, std::vector<Candidate>& out,
-                            const std::vector<int>& templateOf) const;
+                            const std::vector<int>& templateOf, Rim rim) const;
 };
 
 // Per-channel zero mean, unit spread (spread floored so flat patches stay flat).

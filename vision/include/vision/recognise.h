@@ -57,6 +57,9 @@ struct RecogniseParams {
     // A look-alike chosen because the first choice's copies are all placed is certain only
     // when the two score within this of each other and every copy went to a clear reading.
     float boxTie = 0.02f;
+    // A neighbour's side rules readings out only where it matches its first choice this well
+    // and no reading about as likely has another terrain there.
+    float clearSide = 0.75f;
     // A reading below this with at most one tile beside it is uncertain: at a steep board's far
     // edge the lattice drifts further than the sliding match reaches, and the cell reads part
     // of its tile and the table as another kind with a clear margin.
