@@ -555,11 +555,8 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     std::vector<std::vector<float>> s(n, std::vector<float>(n, 0.f));
     for (size_t i = 0; i < n; ++i)
         for (size_t j = i + 1; j < n; ++j) {
-            const Template &a = templates_[size_t(templateOf[i])],
-                           &b = templates_[size_t(templateOf[j])];
-            const double v[2] = {lookAlikeS(a, b, p),
-                                 shifted ? lookAlikeShiftedS(templateOf[i], templateOf[j], p)
-                                         : std::nan("")};
+            const std::array<double, 2> v =
+                lookAlikeReadings(templateOf[i], templateOf[j], p, shifted);
             if (std::isnan(v[0])) continue;
             const LookAlikeBias bias = lookAlikeBias(templateOf[i], templateOf[j]);
             double read[2];
@@ -606,7 +603,17 @@ double TileClassifier::gainOf(const Template& a, const Template& b, const cv::Ma
     return mm > 0 ? pm / mm : 0;
 }
 
-double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv::Mat& p) const {
+std::array<double, 2> TileClassifier::lookAlikeReadings(int a, int b, const cv::Mat& p,
+                                                        bool shifted) const {
+    const double nan = std::nan("");
+    const double g = gainOf(templates_[size_t(a)], templates_[size_t(b)], p);
+    if (!(g > 0.1)) return {nan, nan}; // the cell is like neither
+    return {lookAlikeS(templates_[size_t(a)], templates_[size_t(b)], p, g),
+            shifted ? lookAlikeShiftedS(a, b, p, g) : nan};
+}
+
+double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv::Mat& p,
+                                  double g) const {
     // With m the mean and h half the difference of the two soft drawings, the cell's pixels are
     // about g * (m + s * h), where g (the contrast the photo kept, less when blurred) comes from
     // the whole tile and s from where they differ (real marks, not the grain every drawing
@@ -618,8 +625,6 @@ double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv
     // leaves it out (kRim): a photo shows the cardboard edge, a shadow or the next tile there,
     // which read as neither drawing (a city cap along an edge read halfway between the cap and the
     // field).
-    const double g = gainOf(a, b, p);
-    if (!(g > 0.1)) return std::nan(""); // the cell is like neither
     double whh = 0, wph = 0, wmh = 0;
     for (int y = kDetailRim; y < kDetail - kDetailRim; ++y) {
         const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
@@ -682,7 +687,7 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
     return biases_->regions.emplace(std::pair<int, int>{ia, ib}, std::move(r)).first->second;
 }
 
-double TileClassifier::lookAlikeShiftedS(int ia, int ib, const cv::Mat& p) const {
+double TileClassifier::lookAlikeShiftedS(int ia, int ib, const cv::Mat& p, double g) const {
     // Where the drawings differ (and kShiftReach around), each drawing fitted to the cell at
     // its best shift within kShiftReach, under the tile's gain g as in lookAlikeS:
     // (misfit of b - misfit of a) / (g^2 |a - b|^2) is +1 for exactly a, -1 for exactly b. The
@@ -690,8 +695,6 @@ double TileClassifier::lookAlikeShiftedS(int ia, int ib, const cv::Mat& p) const
     const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
     const DifferenceRegion& r = differenceRegion(ia, ib);
     if (r.runs.empty() || r.dd <= 1e-6) return std::nan("");
-    const double g = gainOf(a, b, p);
-    if (!(g > 0.1)) return std::nan("");
     const float* pp = p.ptr<float>();
     double best[2] = {1e300, 1e300};
     const float* soft[2] = {a.detailSoft.ptr<float>(), b.detailSoft.ptr<float>()};
@@ -767,8 +770,8 @@ TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const 
         for (int side : sides)
             for (double blur : blurs) {
                 const cv::Mat photo = simulatedDetail((truth ? tb : ta).face, side, blur, offset);
-                const double v[2] = {lookAlikeS(ta, tb, photo),
-                                     lookAlikeShiftedS(key.first, key.second, photo)};
+                const std::array<double, 2> v =
+                    lookAlikeReadings(key.first, key.second, photo, true);
                 for (int m = 0; m < 2; ++m)
                     if (!std::isnan(v[m])) sum[truth][m] += v[m], ++count[truth][m];
             }

@@ -150,12 +150,15 @@ private:
     std::shared_ptr<BiasCache> biases_ = std::make_shared<BiasCache>();
     // The coarse correlation of the inner cell (kFine x kFine) with every template.
     std::vector<float> coarseScores(const cv::Mat& innerBgr) const;
-    // Where the cell's pixels lie between two drawings where they differ (separateLookAlikes);
-    // NaN when the pair cannot be told apart that way.
-    double lookAlikeS(const Template& a, const Template& b, const cv::Mat& cell) const;
+    // Both readings of a pair of templates on a cell, under one gain (gainOf): as aligned, and
+    // when `shifted` each drawing at its best shift; NaN where a reading cannot tell them apart.
+    std::array<double, 2> lookAlikeReadings(int a, int b, const cv::Mat& cell, bool shifted) const;
+    // Where the cell's pixels lie between two drawings where they differ (separateLookAlikes),
+    // the photo having kept `g` of their contrast; NaN when the pair cannot be told apart so.
+    double lookAlikeS(const Template& a, const Template& b, const cv::Mat& cell, double g) const;
     // The same, each drawing fitted where they differ at its best shift of a pixel or two (a
     // mark a little off its place in the photo).
-    double lookAlikeShiftedS(int a, int b, const cv::Mat& cell) const;
+    double lookAlikeShiftedS(int a, int b, const cv::Mat& cell, double g) const;
     const DifferenceRegion& differenceRegion(int a, int b) const;
     static double gainOf(const Template& a, const Template& b, const cv::Mat& cell);
     LookAlikeBias lookAlikeBias(int a, int b) const;
