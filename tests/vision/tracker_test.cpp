@@ -85,8 +85,9 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
 // read 19 of the 25 tiles as the game has them (76%), short of the four fifths that make a view
 // clear, so the lattice from before the knock stayed and the next pictures were compared on it,
 // a cell off the board: from turn 27 on hardly a turn was read. After a knock the old lattice
-// is wrong for certain, and two thirds do: 29 turns read (17 with four fifths; 25 and 13 while
-// the lattice was refitted through the tiles' centres).
+// is wrong for certain, and two thirds do: 30 turns read, 28 with four fifths (29 and 17 before
+// the classifier also slid the drawings a cell ranks best when moved a pixel or two: the first
+// reading after the knock now reads more of the board).
 TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
     const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
@@ -99,7 +100,7 @@ TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
                 f.read, f.wrong, before.read, before.wrong);
     EXPECT_TRUE(f.scoresEqual);
     EXPECT_GE(f.read, 28);
-    EXPECT_GE(f.read, before.read + 5);
+    EXPECT_GE(f.read, before.read + 2);
     EXPECT_LE(f.wrong, 1);
     // In this game's turns 2 and 6 a piece on the new tile leaves the classifier no kind that
     // matches well, but the cell's colours are plainly a tile's (ObserverParams::sureTile): the

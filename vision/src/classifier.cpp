@@ -100,6 +100,25 @@ void dotRows(const float* m, int rows, int cols, const float* v, float* out) {
     }
 }
 
+// best[r] = the largest of best[r] and dot(m row r, v k) over kNear vectors of `cols` floats (a
+// multiple of kLanes), one after another in `v`: each row is read once for all of them.
+constexpr int kNear = 8;
+VISION_SIMD_CLONES
+void dotRowsMax(const float* m, int rows, int cols, const float* v, float* best) {
+    for (int r = 0; r < rows; ++r, m += cols) {
+        Lanes sums[kNear] = {};
+        for (int i = 0; i < cols; i += kLanes) {
+            const Lanes x = load(m + i);
+            for (int k = 0; k < kNear; ++k) sums[k] += x * load(v + k * cols + i);
+        }
+        for (const Lanes& s : sums) {
+            float total = 0;
+            for (int l = 0; l < kLanes; ++l) total += s[l];
+            best[r] = std::max(best[r], total);
+        }
+    }
+}
+
 // Two drawings differ at a pixel where their normalised channels differ by more than this in
 // all (real marks, not the grain every drawing has).
 constexpr float kDiffers = 1.5f;
@@ -398,6 +417,25 @@ std::vector<float> TileClassifier::coarseScores(const cv::Mat& innerBgr) const {
     return scores;
 }
 
+std::vector<float> TileClassifier::coarseScoresNear(const cv::Mat& patchBgr,
+                                                    std::vector<float> aligned) const {
+    constexpr int kCols = kCoarse * kCoarse * 3;
+    static_assert(kCols % kLanes == 0);
+    std::vector<float> v;
+    v.reserve(size_t(kNear * kCols));
+    for (int dy = -kCoarseReach; dy <= kCoarseReach; dy += kCoarseReach)
+        for (int dx = -kCoarseReach; dx <= kCoarseReach; dx += kCoarseReach) {
+            if (dx == 0 && dy == 0) continue;
+            const cv::Mat c =
+                coarseVector(patchBgr(cv::Rect(kMargin + dx, kMargin + dy, kFine, kFine)));
+            v.insert(v.end(), c.ptr<float>(), c.ptr<float>() + kCols);
+        }
+    CV_Assert(v.size() == size_t(kNear * kCols) && aligned.size() == templates_.size());
+    dotRowsMax(coarseMatrix_.ptr<float>(), coarseMatrix_.rows, coarseMatrix_.cols, v.data(),
+               aligned.data());
+    return aligned;
+}
+
 std::vector<int> TileClassifier::lookAlikes(int kind) const {
     std::vector<int> out;
     for (size_t k = 0; k < kinds_.size(); ++k)
@@ -448,25 +486,29 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // The rim-free coarse vectors rank well enough that four beyond the answers asked for
     // suffice (the fine stage is most of a cell's time).
     const size_t keep = std::min<size_t>(scores.size(), size_t(top) + 4);
-    const std::vector<int> order = bestFirst(scores, keep);
+    std::vector<int> order = bestFirst(scores, keep);
     if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
         out.push_back({templates_[size_t(order[0])].kind, 0, 0, scores[size_t(order[0])], {}});
         out[0].photometric = 9;
         return out;
     }
+    order.resize(keep);
     // Fine: slide the best over the margin (both sides smoothed alike, see the constructor).
     const SlidingPatch cell(patchBgr, rimPixels(rim));
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
-    for (size_t i = 0; i < keep; ++i) {
-        const Template& t = templates_[size_t(order[i])];
+    float bestFine = -1;
+    const auto slideTemplate = [&](int index, float least) {
+        const Template& t = templates_[size_t(index)];
         const auto [best, at] = cell.slide(t.fine[size_t(rim)]);
+        if (best < least) return;
+        bestFine = std::max(bestFine, best);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
             return lookOf_[size_t(f.first.kind)] == lookOf_[size_t(t.kind)] &&
                    f.first.rotation == rotation;
         });
         if (it == found.end()) {
-            found.push_back({Candidate{t.kind, rotation, t.rotation, -2.f, {}}, order[i]});
+            found.push_back({Candidate{t.kind, rotation, t.rotation, -2.f, {}}, index});
             it = found.end() - 1;
         }
         if (best > it->first.score) {
@@ -475,8 +517,19 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
             it->first.score = best;
             it->first.shift =
                 cv::Point2f(float(at.x - kMargin) / kFine, float(at.y - kMargin) / kFine);
-            it->second = order[i];
+            it->second = index;
         }
+    };
+    for (int index : order) slideTemplate(index, -2);
+    // No good match among them, amid a board, and alternatives asked for (a caller after the
+    // best alone, the refit's many cells, goes without; so does a lone tile, where the table's
+    // grain found kinds to match): the templates the cell ranks among the best when moved a
+    // little are slid too (coarseScoresNear).
+    if (top > 1 && rim == Rim::Wide && bestFine < kWidenBelow) {
+        const std::vector<int> near = bestFirst(coarseScoresNear(patchBgr, scores), keep);
+        for (size_t k = 0; k < keep; ++k)
+            if (std::find(order.begin(), order.end(), near[k]) == order.end())
+                slideTemplate(near[k], kWidenFound);
     }
     std::sort(found.begin(), found.end(),
               [](const auto& a, const auto& b) { return a.first.score > b.first.score; });

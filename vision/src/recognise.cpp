@@ -1044,7 +1044,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         return true;
     };
     std::vector<std::vector<size_t>> holders(kinds.size()); // per kind, the cells given a copy
-    for (size_t k : order) {
+    auto decide = [&](size_t k) {
         Cell& c = cells[k];
         for (size_t a = 0; a < c.cand.size(); ++a) {
             if (c.cand[a].score < c.cand[0].score - 0.08f) break;
@@ -1054,9 +1054,65 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 c.chosen = int(a);
                 --left[size_t(kind)];
                 holders[size_t(kind)].push_back(k);
-                break;
+                return;
             }
         }
+    };
+    for (size_t k : order) decide(k);
+    // Repair (RecogniseParams::displaceBy).
+    for (size_t k : order) {
+        Cell& c = cells[k];
+        const Candidate& want = c.cand[0];
+        if (c.chosen >= 0 || doubtful(c) || want.score < p.clearSide || boxKind(want) < 0) continue;
+        std::vector<size_t> against;
+        bool weaker = true;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            if (it == at.end() || cells[it->second].chosen < 0) continue;
+            const Cell& n = cells[it->second];
+            const Candidate& nc = n.cand[size_t(n.chosen)];
+            if (meet(kinds[size_t(want.kind)]->sideTerrain(side, want.rotation),
+                     kinds[size_t(nc.kind)]->sideTerrain((side + 2) % 4, nc.rotation)))
+                continue;
+            against.push_back(it->second);
+            weaker = weaker && nc.score <= want.score - p.displaceBy;
+        }
+        if (against.empty() || !weaker) continue;
+        for (size_t n : against) {
+            Cell& o = cells[n];
+            const int kind = o.cand[size_t(o.chosen)].kind;
+            ++left[size_t(kind)];
+            std::vector<size_t>& h = holders[size_t(kind)];
+            h.erase(std::find(h.begin(), h.end(), n));
+            o.chosen = -1;
+        }
+        decide(k);
+        for (size_t n : against) decide(n);
+    }
+    // Clear sides that leave one reading (RecogniseParams::clearSidesToFit).
+    for (size_t k : order) {
+        Cell& c = cells[k];
+        if (c.chosen >= 0) continue;
+        int clear = 0;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            clear += it != at.end() && cells[it->second].chosen == 0 &&
+                     sideIsClear(cells[it->second], (side + 2) % 4);
+        }
+        if (clear < p.clearSidesToFit) continue;
+        int fit = -1, fits = 0;
+        for (size_t a = 0; a < c.cand.size(); ++a) {
+            const int kind = boxKind(c.cand[a]);
+            if (c.cand[a].score >= p.tileScore && kind >= 0 &&
+                agrees(c, *kinds[size_t(kind)], c.cand[a].rotation))
+                ++fits, fit = int(a);
+        }
+        if (fits != 1) continue;
+        const int kind = boxKind(c.cand[size_t(fit)]);
+        c.cand[size_t(fit)].kind = kind;
+        c.chosen = fit;
+        --left[size_t(kind)];
+        holders[size_t(kind)].push_back(k);
     }
     // A cell read as its own first choice, clearly: a copy it holds is evidence for others.
     auto clearlyItself = [&](const Cell& c) {

@@ -150,6 +150,15 @@ private:
     std::shared_ptr<BiasCache> biases_ = std::make_shared<BiasCache>();
     // The coarse correlation of the inner cell (kFine x kFine) with every template.
     std::vector<float> coarseScores(const cv::Mat& innerBgr) const;
+    // The same for a kPatch patch, per template the best of `aligned` (coarseScores) and the
+    // cell moved kCoarseReach pixels (one coarse pixel) each way: a tile a few pixels off its
+    // cell moves a thin road or wall onto other coarse pixels, and its own drawing fell out of
+    // the few slid (a straight road read as a city across). Asked for only amid a board (the
+    // wide rim), for alternatives (top > 1), when the aligned ranking's best slid match is below
+    // kWidenBelow; what it adds is kept from kWidenFound.
+    static constexpr int kCoarseReach = 2;
+    static constexpr float kWidenBelow = 0.8f, kWidenFound = 0.8f;
+    std::vector<float> coarseScoresNear(const cv::Mat& patchBgr, std::vector<float> aligned) const;
     // Both readings of a pair of templates on a cell, under one gain (gainOf): as aligned, and
     // when `shifted` each drawing at its best shift; NaN where a reading cannot tell them apart.
     std::array<double, 2> lookAlikeReadings(int a, int b, const cv::Mat& cell, bool shifted) const;

@@ -60,6 +60,16 @@ struct RecogniseParams {
     // A neighbour's side rules readings out only where it matches its first choice this well
     // and no reading about as likely has another terrain there.
     float clearSide = 0.75f;
+    // Decoding goes most clearly read first, so a weak reading with a clear margin (the table
+    // in a board's corner read as a city) can leave a clearly read neighbour no reading. A cell
+    // left so whose first choice reads at least clearSide and displaceBy better than each
+    // neighbour it disagrees with takes it; those are decided again after it.
+    float displaceBy = 0.12f;
+    // A cell still without a reading whose neighbours show it this many clear sides (clearSide)
+    // takes the one candidate that fits them, if only one does (scoring at least tileScore): a
+    // quiet tile (a city on all sides) correlates poorly with its own drawing and can rank below
+    // a look-alike with a field side.
+    int clearSidesToFit = 3;
     // A reading below this with at most one tile beside it is uncertain: at a steep board's far
     // edge the lattice drifts further than the sliding match reaches, and the cell reads part
     // of its tile and the table as another kind with a clear margin.
