@@ -60,7 +60,9 @@ namespace {
 typedef float Lanes __attribute__((vector_size(32)));
 constexpr int kLanes = 8;
 
-inline Lanes load(const float* p) {
+// Always inlined: a kernel's AVX2 clone calling it out of line (a Debug build) would pass the
+// vector in the other ABI's registers.
+__attribute__((always_inline)) inline Lanes load(const float* p) {
     Lanes v;
     std::memcpy(&v, p, sizeof v); // unaligned
     return v;
