@@ -170,19 +170,31 @@ std::vector<Candidate> classifyPlace(const TileClassifier& classifier, const Pyr
 
 // Where a tile lies that reads poorly at `at` (a drifted lattice, a hand-laid tile): of `at`,
 // the places `shift` (grid units) around it and the sizes `scale` larger and smaller, the one
-// the coarse match ranks best.
+// the coarse match ranks best. With `slid`, places every half `shift` ranked by the sliding
+// match of the best few coarse templates (TileClassifier::slidScore): the coarse match of a
+// place a fifth of a tile off ranked a wrong place first (newart scene 35: 0.56 read there,
+// 0.94 a tenth of a tile from it).
 Place searchAround(const TileClassifier& classifier, const Pyramid& pyr, int level,
-                   const cv::Matx33d& gridToImage, const Place& at, double shift, double scale) {
-    float bestCoarse = -1;
+                   const cv::Matx33d& gridToImage, const Place& at, double shift, double scale,
+                   bool slid = false) {
+    float bestScore = -1;
     Place best = at;
+    const std::vector<double> steps =
+        slid ? std::vector<double>{0, -shift / 2, shift / 2, -shift, shift}
+             : std::vector<double>{0, -shift, shift};
     for (double size : {1.0, 1 / scale, scale})
-        for (double dy : {0.0, -shift, shift})
-            for (double dx : {0.0, -shift, shift}) {
+        for (double dy : steps)
+            for (double dx : steps) {
                 const Place q{at.x + dx + (1 - size) / 2, at.y + dy + (1 - size) / 2, size};
-                const float c = classifier.coarseScore(
-                    cellPatch(pyr, level, gridToImage, q.x, q.y, TileClassifier::kFine,
-                              TileClassifier::kMargin, q.size, TileClassifier::coarseRegion()));
-                if (c > bestCoarse) bestCoarse = c, best = q;
+                const float c =
+                    slid ? classifier.slidScore(cellPatch(pyr, level, gridToImage, q.x, q.y,
+                                                          TileClassifier::kFine,
+                                                          TileClassifier::kMargin, q.size),
+                                                4)
+                         : classifier.coarseScore(cellPatch(
+                               pyr, level, gridToImage, q.x, q.y, TileClassifier::kFine,
+                               TileClassifier::kMargin, q.size, TileClassifier::coarseRegion()));
+                if (c > bestScore) bestScore = c, best = q;
             }
     return best;
 }
@@ -423,7 +435,9 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     // (the segments' positions at one scale; procedural scene 15). Read once more with the
     // segments found at another scale, and keep the reading with more certain tiles and fewer
     // uncertain.
-    const int uncertain = r.count(CellStatus::Uncertain);
+    // Cells read only at a place searched off the lattice count as uncertain here: a lattice
+    // a little off everywhere is searched around cell by cell, and some read wrongly so.
+    const int uncertain = r.count(CellStatus::Uncertain) + r.searched;
     if (r.ok() && p.retryWidth > 0 && p.lattice.workWidth != p.retryWidth && !p.grid.valid() &&
         uncertain + r.tiles() >= p.retryCells &&
         uncertain > p.retryUncertain * (uncertain + r.tiles())) {
@@ -431,7 +445,8 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         again.lattice.workWidth = p.retryWidth;
         Recognition next = recognise(bgr, again);
         next.millis += r.millis;
-        if (next.ok() && next.tiles() > r.tiles() && next.count(CellStatus::Uncertain) < uncertain)
+        if (next.ok() && next.tiles() > r.tiles() &&
+            next.count(CellStatus::Uncertain) + next.searched < uncertain)
             return next;
         r.millis = next.millis;
     }
@@ -845,21 +860,23 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             classifyCell(cells[k], patches[k]);
     // A cell in tile colours that matches no kind where the lattice puts it: the lattice may
     // have drifted there (the board's rim, few tiles to refit on) further than the sliding
-    // match reaches. The best of a few places and sizes around it (ranked by the coarse match)
-    // is classified in full and kept if it reads clearly (searchFound).
+    // match reaches. The best of a few places and sizes around it (ranked by the sliding match,
+    // searchSlid) is classified in full and kept if it reads clearly (searchFound).
     for (Cell& c : cells) {
         if (c.deferred || c.cand.empty() || c.cand[0].score >= p.tileScore || c.tileLlr <= 0 ||
             c.unexplained)
             continue;
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         const Place at{double(c.i), double(c.j), 1.0};
-        const Place best =
-            searchAround(classifier_, pyr, level, Gi, at, p.searchShift, p.searchScale);
+        const Place best = searchAround(classifier_, pyr, level, Gi, at, p.searchShift,
+                                        p.searchScale, p.searchSlid);
         if (best == at) continue;
         std::vector<Candidate> again =
             classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j));
         // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
-        if (again.empty() || again[0].score < p.searchFound) continue;
+        if (again.empty() || again[0].score < (p.searchSlid ? p.searchSlidFound : p.searchFound))
+            continue;
+        ++out.searched;
         for (Candidate& a : again) // where the tile lies off its cell, as for a slid match
             a.shift += cv::Point2f(float(best.x + best.size / 2 - c.i - 0.5),
                                    float(best.y + best.size / 2 - c.j - 0.5));

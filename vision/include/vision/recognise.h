@@ -126,6 +126,12 @@ struct RecogniseParams {
     float searchBelow = 0.8f;
     double searchShift = 0.2, searchScale = 1.15;
     float searchFound = 0.7f; // recognise: a searched-for reading kept only from this score
+    // recognise: places every half searchShift, ranked by the sliding match of the best few
+    // coarse templates (false: every searchShift, ranked by the coarse match, as readCell).
+    // Its reading is kept from searchSlidFound: the best of 75 places, not 27, is more often a
+    // wrong kind reading fairly (a board of 8 autumn tiles: a tile read wrongly at 0.74).
+    bool searchSlid = true;
+    float searchSlidFound = 0.8f;
     float searchGain = 0.03f; // readCell: ... and only when it reads this much better
     int players = 2;          // for the notation only
 };
@@ -169,6 +175,8 @@ struct Recognition {
     double millis = 0;
     std::vector<std::pair<std::string, double>> stageMillis; // where the time went
     GridHint grid; // the lattice used, after the refit: a hint for the next picture
+    int searched =
+        0; // cells read only at a place searched around them (RecogniseParams::searchShift)
     bool ok() const { return error.empty(); }
     // Board cell `cell`'s square on boardToImage (NW NE SE SW): where the lattice puts it.
     std::array<cv::Point2f, 4> cellSquare(adj::Pos cell) const;
