@@ -186,14 +186,13 @@ Place searchAround(const TileClassifier& classifier, const Pyramid& pyr, int lev
         for (double dy : steps)
             for (double dx : steps) {
                 const Place q{at.x + dx + (1 - size) / 2, at.y + dy + (1 - size) / 2, size};
+                // The coarse match reads only its region of the patch.
+                const cv::Mat patch =
+                    cellPatch(pyr, level, gridToImage, q.x, q.y, TileClassifier::kFine,
+                              TileClassifier::kMargin, q.size,
+                              slid ? cv::Rect() : TileClassifier::coarseRegion());
                 const float c =
-                    slid ? classifier.slidScore(cellPatch(pyr, level, gridToImage, q.x, q.y,
-                                                          TileClassifier::kFine,
-                                                          TileClassifier::kMargin, q.size),
-                                                4)
-                         : classifier.coarseScore(cellPatch(
-                               pyr, level, gridToImage, q.x, q.y, TileClassifier::kFine,
-                               TileClassifier::kMargin, q.size, TileClassifier::coarseRegion()));
+                    slid ? classifier.slidScore(patch, 4) : classifier.coarseScore(patch);
                 if (c > bestScore) bestScore = c, best = q;
             }
     return best;
@@ -1061,18 +1060,21 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         return true;
     };
     std::vector<std::vector<size_t>> holders(kinds.size()); // per kind, the cells given a copy
+    // Cell k takes its candidate a as a copy of `kind` (the candidate's, or a look-alike's).
+    auto give = [&](size_t k, size_t a, int kind) {
+        Cell& c = cells[k];
+        c.cand[a].kind = kind;
+        c.chosen = int(a);
+        --left[size_t(kind)];
+        holders[size_t(kind)].push_back(k);
+    };
     auto decide = [&](size_t k) {
         Cell& c = cells[k];
         for (size_t a = 0; a < c.cand.size(); ++a) {
             if (c.cand[a].score < c.cand[0].score - 0.08f) break;
             const int kind = boxKind(c.cand[a]);
-            if (kind >= 0 && agrees(c, *kinds[size_t(kind)], c.cand[a].rotation)) {
-                c.cand[a].kind = kind;
-                c.chosen = int(a);
-                --left[size_t(kind)];
-                holders[size_t(kind)].push_back(k);
-                return;
-            }
+            if (kind >= 0 && agrees(c, *kinds[size_t(kind)], c.cand[a].rotation))
+                return give(k, a, kind);
         }
     };
     for (size_t k : order) decide(k);
@@ -1124,12 +1126,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 agrees(c, *kinds[size_t(kind)], c.cand[a].rotation))
                 ++fits, fit = int(a);
         }
-        if (fits != 1) continue;
-        const int kind = boxKind(c.cand[size_t(fit)]);
-        c.cand[size_t(fit)].kind = kind;
-        c.chosen = fit;
-        --left[size_t(kind)];
-        holders[size_t(kind)].push_back(k);
+        if (fits == 1) give(k, size_t(fit), boxKind(c.cand[size_t(fit)]));
     }
     // A cell read as its own first choice, clearly: a copy it holds is evidence for others.
     auto clearlyItself = [&](const Cell& c) {

@@ -175,8 +175,8 @@ struct Recognition {
     double millis = 0;
     std::vector<std::pair<std::string, double>> stageMillis; // where the time went
     GridHint grid; // the lattice used, after the refit: a hint for the next picture
-    int searched =
-        0; // cells read only at a place searched around them (RecogniseParams::searchShift)
+    // Cells read only at a place searched around them (RecogniseParams::searchShift).
+    int searched = 0;
     bool ok() const { return error.empty(); }
     // Board cell `cell`'s square on boardToImage (NW NE SE SW): where the lattice puts it.
     std::array<cv::Point2f, 4> cellSquare(adj::Pos cell) const;
