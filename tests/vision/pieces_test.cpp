@@ -303,3 +303,92 @@ TEST(Pieces, AFollowerOnACityCapAlongTheEdgeIsFound) {
     EXPECT_LT(found[0].base.y, 0.1f) << "a base this near the rim, ruled a neighbour's before";
     EXPECT_NEAR(found[0].base.x, 0.5f, 0.03f);
 }
+
+// An area unwarped (the tracker's comparisons, the drawing fits) is OpenCV's bilinear warp of
+// its quad, perspective included: the closed-form homography and the small-patch warp that
+// replaced cv::getPerspectiveTransform and cv::warpPerspective must give the same pixels.
+TEST(Pieces, AnAreaUnwarpedIsOpenCVsWarpOfItsQuad) {
+    cv::Mat picture(600, 800, CV_8UC3);
+    cv::RNG rng(7);
+    rng.fill(picture, cv::RNG::UNIFORM, 0, 256);
+    cv::GaussianBlur(picture, picture, {0, 0}, 1.5);
+    int worst = 0;
+    for (int k = 0; k < 200; ++k) {
+        const float x = rng.uniform(40.f, 640.f), y = rng.uniform(40.f, 440.f),
+                    s = rng.uniform(20.f, 120.f);
+        std::array<cv::Point2f, 4> quad{cv::Point2f(x, y), {x + s, y}, {x + s, y + s}, {x, y + s}};
+        for (cv::Point2f& q : quad) q += cv::Point2f(rng.uniform(-s, s), rng.uniform(-s, s)) / 4;
+        const int n = 32;
+        const std::vector<cv::Point2f> unit{{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+        const cv::Matx33d toQuad(
+            cv::getPerspectiveTransform(unit, std::vector<cv::Point2f>(quad.begin(), quad.end())));
+        cv::Mat expected;
+        cv::warpPerspective(
+            picture, expected,
+            cv::Mat(toQuad * cv::Matx33d(1.0 / n, 0, 0.5 / n, 0, 1.0 / n, 0.5 / n, 0, 0, 1)),
+            {n, n}, cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+        cv::Mat diff;
+        cv::absdiff(vision::unwarpArea(picture, quad, n), expected, diff);
+        double most = 0;
+        cv::minMaxLoc(diff.reshape(1), nullptr, &most);
+        worst = std::max(worst, int(most));
+    }
+    EXPECT_LE(worst, 1); // a position on the other side of a 1/32-pixel rounding at most
+}
+
+// compareAreas removes each channel's plane (mean and gradient) before comparing: light that
+// changes across an area leaves it alike (correlation near 1, difference near 0); another
+// pattern in its place does not. Its one-pass sums agree with removing the planes explicitly.
+TEST(Pieces, ComparedAreasIgnoreTheLightsGradientButNotANewPattern) {
+    cv::Mat before(400, 400, CV_8UC3), other(400, 400, CV_8UC3);
+    cv::RNG rng(3);
+    rng.fill(before, cv::RNG::UNIFORM, 40, 200);
+    rng.fill(other, cv::RNG::UNIFORM, 40, 200);
+    cv::GaussianBlur(before, before, {0, 0}, 2);
+    cv::GaussianBlur(other, other, {0, 0}, 2);
+    cv::Mat lit(before.size(), CV_8UC3); // brighter to the east, darker to the south, warmer
+    for (int y = 0; y < lit.rows; ++y)
+        for (int x = 0; x < lit.cols; ++x) {
+            const cv::Vec3b b = before.at<cv::Vec3b>(y, x);
+            const double shift = 0.08 * x - 0.05 * y;
+            lit.at<cv::Vec3b>(y, x) = cv::Vec3b(cv::saturate_cast<std::uint8_t>(b[0] + shift),
+                                                cv::saturate_cast<std::uint8_t>(b[1] + shift),
+                                                cv::saturate_cast<std::uint8_t>(b[2] + shift + 9));
+        }
+    const std::array<cv::Point2f, 4> area{
+        cv::Point2f(120, 110), {290, 130}, {280, 300}, {110, 280}};
+    const vision::AreaComparison same = vision::compareAreas(before, lit, area);
+    EXPECT_GT(same.correlation, 0.95f);
+    EXPECT_LT(same.difference, 2.f);
+    const vision::AreaComparison changed = vision::compareAreas(before, other, area);
+    EXPECT_LT(std::abs(changed.correlation), 0.3f);
+    EXPECT_GT(changed.difference, 5.f);
+    // The same figures from the planes removed explicitly (least squares per channel).
+    const int n = 32;
+    cv::Mat a, b;
+    vision::unwarpArea(before, area, n).convertTo(a, CV_32FC3);
+    vision::unwarpArea(other, area, n).convertTo(b, CV_32FC3);
+    cv::Mat basis(n * n, 3, CV_32F);
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            basis.at<float>(y * n + x, 0) = 1;
+            basis.at<float>(y * n + x, 1) = float(x);
+            basis.at<float>(y * n + x, 2) = float(y);
+        }
+    std::vector<cv::Mat> ca, cb;
+    cv::split(a, ca), cv::split(b, cb);
+    double correlation = 0, squares = 0;
+    for (int ch = 0; ch < 3; ++ch) {
+        auto residual = [&](const cv::Mat& channel) {
+            const cv::Mat v = channel.reshape(1, n * n);
+            cv::Mat coef;
+            cv::solve(basis, v, coef, cv::DECOMP_SVD);
+            return cv::Mat(v - basis * coef);
+        };
+        const cv::Mat ra = residual(ca[size_t(ch)]), rb = residual(cb[size_t(ch)]);
+        squares += cv::norm(ra - rb, cv::NORM_L2SQR) / (n * n);
+        correlation += ra.dot(rb) / (cv::norm(ra) * cv::norm(rb));
+    }
+    EXPECT_NEAR(changed.correlation, correlation / 3, 1e-3);
+    EXPECT_NEAR(changed.difference, std::sqrt(squares / 3), 1e-2);
+}

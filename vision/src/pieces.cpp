@@ -1,9 +1,12 @@
 #include "vision/pieces.h"
 
+#include "warp.h"
+
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace vision {
@@ -15,10 +18,23 @@ cv::Point2d applyH(const cv::Matx33d& H, cv::Point2d p) {
     return {q[0] / q[2], q[1] / q[2]};
 }
 
+// The homography from the unit square (NW NE SE SW) to `corners`, in closed form (Heckbert's
+// square-to-quad): the tracker maps thousands of areas a turn, and solving the general 8 x 8
+// system (cv::getPerspectiveTransform) cost more than unwarping the area.
 cv::Matx33d unitSquareTo(const std::array<cv::Point2f, 4>& corners) {
-    const std::vector<cv::Point2f> from = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-    const std::vector<cv::Point2f> to(corners.begin(), corners.end());
-    return cv::Matx33d(cv::getPerspectiveTransform(from, to));
+    const double x0 = corners[0].x, y0 = corners[0].y, x1 = corners[1].x, y1 = corners[1].y,
+                 x2 = corners[2].x, y2 = corners[2].y, x3 = corners[3].x, y3 = corners[3].y;
+    const double sx = x0 - x1 + x2 - x3, sy = y0 - y1 + y2 - y3;
+    const double dx1 = x1 - x2, dx2 = x3 - x2, dy1 = y1 - y2, dy2 = y3 - y2;
+    const double den = dx1 * dy2 - dx2 * dy1;
+    if (std::abs(den) < 1e-12) { // three corners in a line: no homography; OpenCV's answer
+        const std::vector<cv::Point2f> from = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+        return cv::Matx33d(cv::getPerspectiveTransform(
+            from, std::vector<cv::Point2f>(corners.begin(), corners.end())));
+    }
+    const double g = (sx * dy2 - dx2 * sy) / den, h = (dx1 * sy - sx * dy1) / den;
+    return {
+        x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h, 1};
 }
 
 } // namespace
@@ -149,22 +165,19 @@ struct DrawingFit {
                             // drawing with no contrast, but does not correlate with it
 };
 
-cv::Mat unwarp(const cv::Mat& bgr, const cv::Matx33d& tileToImage, int n) {
-    const cv::Matx33d patchToImage =
-        tileToImage * cv::Matx33d(1.0 / n, 0, 0.5 / n, 0, 1.0 / n, 0.5 / n, 0, 0, 1);
+// An n x n patch of the picture, patch pixel -> picture by `patchToImage` (bilinear, the border
+// repeated).
+cv::Mat warpTo(const cv::Mat& bgr, const cv::Matx33d& patchToImage, int n) {
+    if (bgr.type() == CV_8UC3) return warpPatch(bgr, patchToImage, n);
     cv::Mat out;
     cv::warpPerspective(bgr, out, cv::Mat(patchToImage), cv::Size(n, n),
                         cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
     return out;
 }
 
-float innerMedian(const cv::Mat& m, const cv::Rect& inner, double share) {
-    std::vector<float> v;
-    for (int y = inner.y; y < inner.br().y; ++y)
-        for (int x = inner.x; x < inner.br().x; ++x) v.push_back(m.at<float>(y, x));
-    const auto k = long(double(v.size() - 1) * share);
-    std::nth_element(v.begin(), v.begin() + k, v.end());
-    return v[size_t(k)];
+cv::Mat unwarp(const cv::Mat& bgr, const cv::Matx33d& tileToImage, int n) {
+    return warpTo(bgr, tileToImage * cv::Matx33d(1.0 / n, 0, 0.5 / n, 0, 1.0 / n, 0.5 / n, 0, 0, 1),
+                  n);
 }
 
 // The tile's picture unwarped once with room for the shift search around it, softened, and its
@@ -175,6 +188,9 @@ struct FitInputs {
     cv::Mat seen, soft;            // (n + 2 reach) a side: BGR, and CV_32FC3 softened
     cv::Mat inPicture;             // the same size, CV_8U: 255 inside the picture
     std::vector<cv::Mat> drawings; // n x n, CV_32FC3 softened
+    // The same, a plane per channel (CV_32F): the fit's sums run along contiguous rows.
+    std::vector<cv::Mat> softPlanes;
+    std::vector<std::vector<cv::Mat>> drawingPlanes;
 };
 
 FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
@@ -185,8 +201,7 @@ FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
     const int n = in.n, r = in.reach, big = n + 2 * r;
     const cv::Matx33d patchToImage =
         tileToImage * cv::Matx33d(1.0 / n, 0, (0.5 - r) / n, 0, 1.0 / n, (0.5 - r) / n, 0, 0, 1);
-    cv::warpPerspective(bgr, in.seen, cv::Mat(patchToImage), cv::Size(big, big),
-                        cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+    in.seen = warpTo(bgr, patchToImage, big);
     // A tile at the picture's edge: what lies beyond is the border repeated, which no drawing
     // explains (streaks read as pieces). Those pixels, and the few the softening smears them
     // over, are left out of the light's fit and of the pieces.
@@ -208,100 +223,190 @@ FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
     cv::Mat seenF;
     in.seen.convertTo(seenF, CV_32FC3);
     cv::GaussianBlur(seenF, in.soft, cv::Size(0, 0), p.blur);
+    cv::split(in.soft, in.softPlanes);
     for (const cv::Mat& drawing : drawings) {
         cv::Mat d, dF;
         cv::resize(drawing, d, cv::Size(n, n), 0, 0, cv::INTER_AREA);
         d.convertTo(dF, CV_32FC3);
         cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
         in.drawings.push_back(dF);
+        in.drawingPlanes.emplace_back();
+        cv::split(dF, in.drawingPlanes.back());
     }
     return in;
 }
 
-// The fit with the tile's picture shifted by `shift` pixels, of the first `count` drawings.
-DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const PieceParams& p) {
+// Four floats in one register (GCC's and Clang's vector extension): the fit's sums four
+// pixels at a time.
+typedef float Quad __attribute__((vector_size(16)));
+Quad load(const float* p) {
+    Quad v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+double total(Quad v) {
+    return double(v[0]) + v[1] + v[2] + v[3];
+}
+
+// The `share` order statistic of the inner pixels in `v` (which it reorders): nth_element
+// leaves every later element no smaller, so a larger share can then search the rest only.
+float orderStatistic(std::vector<float>& v, size_t from, double share) {
+    const auto k = long(double(v.size() - 1) * share);
+    std::nth_element(v.begin() + long(from), v.begin() + k, v.end());
+    return v[size_t(k)];
+}
+
+// The fit with the tile's picture shifted by `shift` pixels, of the first `count` drawings
+// (`whole` false: its misfit and alignment alone, for the shift search). Plain loops over the n x n
+// pixels, a channel at a time: a shift search makes some thirty fits a tile, and OpenCV's calls on
+// such small images (each allocating its result) cost more than the sums.
+DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const PieceParams& p,
+                 bool whole = true) {
     DrawingFit f;
     f.n = in.n;
     const int n = f.n;
     f.tileToImage =
         in.tileToImage * cv::Matx33d(1, 0, double(shift.x) / n, 0, 1, double(shift.y) / n, 0, 0, 1);
     f.inner = cv::Rect(p.rim, p.rim, n - 2 * p.rim, n - 2 * p.rim);
-    const cv::Rect window(in.reach + shift.x, in.reach + shift.y, n, n);
-    f.seen = in.seen(window).clone();
-    f.inPicture = in.inPicture(window).clone();
-    const cv::Mat seenSoft = in.soft(window).clone();
-    cv::Mat inside(n, n, CV_8U, cv::Scalar(0)); // within the rim and in the picture
-    inside(f.inner).setTo(255);
-    inside &= f.inPicture;
-    std::vector<cv::Mat> s;
-    cv::split(seenSoft, s);
+    const cv::Rect window(in.reach + shift.x, in.reach + shift.y, n, n), inner = f.inner;
+    const cv::Mat inPicture = in.inPicture(window);
+    const size_t pixels = size_t(n * n);
+    std::vector<float> inside(pixels, 0.f), weight(pixels); // within the rim and in the picture
+    size_t insideCount = 0;
+    for (int y = inner.y; y < inner.br().y; ++y)
+        for (int x = inner.x; x < inner.br().x; ++x)
+            if (inPicture.at<std::uint8_t>(y, x)) inside[size_t(y * n + x)] = 1.f, ++insideCount;
+    const cv::Mat s[3] = {in.softPlanes[0](window), in.softPlanes[1](window),
+                          in.softPlanes[2](window)};
+    std::vector<float> residual(pixels), order;
+    order.reserve(size_t(inner.area()));
+    auto innerValues = [&] {
+        order.clear();
+        for (int y = inner.y; y < inner.br().y; ++y)
+            order.insert(order.end(), &residual[size_t(y * n + inner.x)],
+                         &residual[size_t(y * n + inner.br().x)]);
+    };
+    size_t bestDrawing = 0;
+    double bestGain[3] = {}, bestOffset[3] = {};
     // The drawing fitted to the picture's light, per channel (gain and offset by least
     // squares), twice: the second time without the pixels the first fit explained worst (a
     // piece must not pull the light towards its own colour). The best drawing wins.
     for (size_t k = 0; k < std::min(count, in.drawings.size()); ++k) {
-        const cv::Mat& dF = in.drawings[k];
-        std::vector<cv::Mat> q;
-        cv::split(dF, q);
-        cv::Mat weight = inside.clone();
-        cv::Mat residual, fit;
+        const std::vector<cv::Mat>& q = in.drawingPlanes[k];
+        weight = inside;
+        double weighed = insideCount; // pixels weighted
         // The correlation over the whole tile (the first pass): the second leaves pixels out,
         // which on a quiet tile can be much of its contrast (a city cap under a piece).
-        double covSum = 0, spreadSum = 0, correlation = 0;
-        double firstGain[3] = {0, 0, 0}, firstSpread[3] = {0, 0, 0};
+        double correlation = 0, firstGain[3] = {0, 0, 0}, firstSpread[3] = {0, 0, 0};
+        double gain[3], offset[3];
         for (int pass = 0; pass < 2; ++pass) {
-            covSum = spreadSum = 0;
-            std::vector<cv::Mat> fitted(3);
+            const double c = std::max(weighed, 1.0);
+            double covSum = 0, spreadSum = 0;
             for (int ch = 0; ch < 3; ++ch) {
-                cv::Scalar ms, ss, mq, sq;
-                cv::meanStdDev(s[size_t(ch)], ms, ss, weight);
-                cv::meanStdDev(q[size_t(ch)], mq, sq, weight);
-                const cv::Mat sc = s[size_t(ch)] - ms[0], qc = q[size_t(ch)] - mq[0];
-                const double cov = cv::mean(sc.mul(qc), weight)[0];
-                double gain = sq[0] > 1e-3 ? cov / (sq[0] * sq[0]) : 0;
+                // Sums of picture, drawing, their squares and product over the weighted
+                // pixels (a row's in float, the rows' in double).
+                double S = 0, Q = 0, SS = 0, QQ = 0, SQ = 0;
+                for (int y = 0; y < n; ++y) {
+                    const float* a = s[ch].ptr<float>(y);
+                    const float* b = q[size_t(ch)].ptr<float>(y);
+                    const float* w = &weight[size_t(y * n)];
+                    Quad rs{}, rq{}, rss{}, rqq{}, rsq{};
+                    int x = 0;
+                    for (; x + 4 <= n; x += 4) {
+                        const Quad wv = load(w + x), av = load(a + x), bv = load(b + x);
+                        const Quad wa = wv * av, wb = wv * bv;
+                        rs += wa, rq += wb, rss += wa * av, rqq += wb * bv, rsq += wa * bv;
+                    }
+                    double tail[5] = {};
+                    for (; x < n; ++x) {
+                        const double wa = w[x] * a[x], wb = w[x] * b[x];
+                        tail[0] += wa, tail[1] += wb, tail[2] += wa * a[x], tail[3] += wb * b[x],
+                            tail[4] += wa * b[x];
+                    }
+                    S += total(rs) + tail[0], Q += total(rq) + tail[1];
+                    SS += total(rss) + tail[2], QQ += total(rqq) + tail[3];
+                    SQ += total(rsq) + tail[4];
+                }
+                const double ms = S / c, mq = Q / c;
+                const double ss = std::sqrt(std::max(0.0, SS / c - ms * ms)),
+                             sq = std::sqrt(std::max(0.0, QQ / c - mq * mq));
+                const double cov = SQ / c - ms * mq;
+                gain[ch] = sq > 1e-3 ? cov / (sq * sq) : 0;
                 // The pixels left out held most of the drawing's contrast (a pennant on a
                 // city filling the tile): they are the drawing, and without them the gain is
                 // noise (near 0, so the pennant read as a piece). The first fit's gain stays.
                 if (pass == 0)
-                    firstGain[ch] = gain, firstSpread[ch] = sq[0];
-                else if (sq[0] < 0.5 * firstSpread[ch])
-                    gain = firstGain[ch];
-                fitted[size_t(ch)] = qc * gain + ms[0];
+                    firstGain[ch] = gain[ch], firstSpread[ch] = sq;
+                else if (sq < 0.5 * firstSpread[ch])
+                    gain[ch] = firstGain[ch];
+                offset[ch] = ms - mq * gain[ch];
                 covSum += cov;
-                spreadSum += ss[0] * sq[0];
+                spreadSum += ss * sq;
             }
-            cv::merge(fitted, fit);
-            cv::Mat diff = seenSoft - fit, sq;
-            cv::multiply(diff, diff, sq);
-            cv::Mat sum = sq.reshape(1, n * n);
-            cv::reduce(sum, sum, 1, cv::REDUCE_SUM);
-            cv::sqrt(sum.reshape(1, n), residual);
+            for (int y = 0; y < n; ++y) {
+                float* r = &residual[size_t(y * n)];
+                for (int x = 0; x < n; ++x) r[x] = 0;
+                for (int ch = 0; ch < 3; ++ch) {
+                    const float* a = s[ch].ptr<float>(y);
+                    const float* b = q[size_t(ch)].ptr<float>(y);
+                    const float g = float(gain[ch]), o = float(offset[ch]);
+                    for (int x = 0; x < n; ++x) {
+                        const float d = a[x] - (b[x] * g + o);
+                        r[x] += d * d;
+                    }
+                }
+                for (int x = 0; x < n; ++x) r[x] = std::sqrt(r[x]);
+            }
             // Leave out the worst 8% of the inner pixels: a piece covers a few per cent of a
             // tile. (A fifth left out a city cap along the edge: the light was then fitted to
             // the field alone, the cap misfit all along and was masked as an edge band, and
             // the follower on it with it.)
             if (pass == 0) {
                 correlation = spreadSum > 1e-6 ? covSum / spreadSum : 0;
-                const float cut = innerMedian(residual, f.inner, 0.92);
-                weight = inside & (residual <= cut);
+                innerValues();
+                const float cut = orderStatistic(order, 0, 0.92);
+                size_t kept = 0;
+                for (size_t i = 0; i < pixels; ++i) {
+                    weight[i] = inside[i] * float(residual[i] <= cut);
+                    kept += weight[i] > 0;
+                }
+                weighed = double(kept);
             }
         }
-        const double misfit = innerMedian(residual, f.inner, 0.5);
+        innerValues();
+        const double misfit = orderStatistic(order, 0, 0.5);
         if (misfit < f.misfit) {
             f.misfit = misfit;
-            f.residual = residual;
-            f.fitted = fit;
-            f.soft = seenSoft;
+            if (whole) f.residual = cv::Mat(n, n, CV_32F, residual.data()).clone();
             f.correlation = correlation;
+            bestDrawing = k;
+            std::copy(gain, gain + 3, bestGain), std::copy(offset, offset + 3, bestOffset);
             // Pieces cover a few per cent of a tile; a misaligned road or wall much more. A
             // small mark on a quiet tile (a pennant on a city) is within the worst tenth
             // wherever it is put, so the whole mean, to which a piece adds alike at every
             // shift, tells those shifts apart.
-            const float cut = innerMedian(residual, f.inner, 0.9);
-            cv::Mat kept = residual(f.inner) <= cut;
-            f.alignment =
-                cv::mean(residual(f.inner), kept)[0] + 0.25 * cv::mean(residual(f.inner))[0];
+            const float cut = orderStatistic(order, order.size() / 2, 0.9);
+            double keptSum = 0, all = 0;
+            size_t kept = 0;
+            for (float v : order) {
+                all += v;
+                if (v <= cut) keptSum += v, ++kept;
+            }
+            f.alignment = keptSum / double(std::max<size_t>(kept, 1)) +
+                          0.25 * all / double(std::max<size_t>(order.size(), 1));
         }
     }
+    if (!whole) return f;
+    if (!f.residual.empty()) { // the best drawing in the picture's light
+        std::vector<cv::Mat> fitted(3);
+        for (int ch = 0; ch < 3; ++ch)
+            in.drawingPlanes[bestDrawing][size_t(ch)].convertTo(fitted[size_t(ch)], CV_32F,
+                                                                bestGain[ch], bestOffset[ch]);
+        cv::merge(fitted, f.fitted);
+    }
+    f.seen = in.seen(window).clone();
+    f.inPicture = inPicture.clone();
+    f.soft = in.soft(window).clone();
     return f;
 }
 
@@ -313,7 +418,7 @@ DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& cor
     const FitInputs in = prepareFit(bgr, unitSquareTo(corners), drawings, p);
     if (in.reach == 0) return fitAt(in, {0, 0}, in.drawings.size(), p);
     cv::Point best(0, 0);
-    double bestMisfit = fitAt(in, best, 1, p).alignment;
+    double bestMisfit = fitAt(in, best, 1, p, false).alignment;
     for (int step : {2, 1}) {
         const cv::Point centre = best;
         const int reach = step > 1 ? in.reach / 2 : 1;
@@ -322,7 +427,7 @@ DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& cor
                 const cv::Point s = centre + cv::Point(dx, dy) * step;
                 if ((dx == 0 && dy == 0) || std::abs(s.x) > in.reach || std::abs(s.y) > in.reach)
                     continue;
-                const double m = fitAt(in, s, 1, p).alignment;
+                const double m = fitAt(in, s, 1, p, false).alignment;
                 if (m < bestMisfit) bestMisfit = m, best = s;
             }
     }
@@ -365,28 +470,6 @@ std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv:
     return out;
 }
 
-// A channel less its least-squares plane (mean and linear gradient): what is left is the
-// pattern, whatever light falls across it.
-cv::Mat withoutGradient(const cv::Mat& channel) {
-    CV_Assert(channel.type() == CV_32F && channel.rows == channel.cols);
-    const int n = channel.rows;
-    const float c0 = (n - 1) / 2.0f;
-    double sum = 0, sx = 0, sy = 0, xx = 0;
-    for (int r = 0; r < n; ++r) {
-        const float* v = channel.ptr<float>(r);
-        for (int c = 0; c < n; ++c) sum += v[c], sx += (c - c0) * v[c], sy += (r - c0) * v[c];
-    }
-    for (int c = 0; c < n; ++c) xx += double(c - c0) * (c - c0) * n;
-    const float mean = float(sum / (n * n)), gx = float(sx / xx), gy = float(sy / xx);
-    cv::Mat out(n, n, CV_32F);
-    for (int r = 0; r < n; ++r) {
-        const float* v = channel.ptr<float>(r);
-        float* o = out.ptr<float>(r);
-        for (int c = 0; c < n; ++c) o[c] = v[c] - mean - gx * (c - c0) - gy * (r - c0);
-    }
-    return out;
-}
-
 AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
                             const std::array<cv::Point2f, 4>& corners, int size) {
     AreaComparison out;
@@ -395,17 +478,37 @@ AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
     cv::Mat fa, fb;
     unwarp(a, tileToImage, size).convertTo(fa, CV_32FC3);
     unwarp(b, tileToImage, size).convertTo(fb, CV_32FC3);
-    std::vector<cv::Mat> ca, cb;
-    cv::split(fa, ca);
-    cv::split(fb, cb);
+    // Each channel less its least-squares plane (mean and linear gradient) is what is left of
+    // the pattern whatever light falls across it. The plane's three terms (1, x, y centred) are
+    // orthogonal over the square, so the products of what is left follow from one pass of
+    // sums: <a - Pa, b - Pb> = <a, b> - <Pa, Pb>, with <Pa, Pb> = SaSb / N + XaXb / xx + YaYb / xx.
+    const int n = size;
+    const double c0 = (n - 1) / 2.0, count = double(n) * n;
+    double xx = 0;
+    for (int c = 0; c < n; ++c) xx += (c - c0) * (c - c0) * n;
+    double S[2][3] = {}, X[2][3] = {}, Y[2][3] = {}, AA[3] = {}, BB[3] = {}, AB[3] = {};
+    for (int r = 0; r < n; ++r) {
+        const float* pa = fa.ptr<float>(r);
+        const float* pb = fb.ptr<float>(r);
+        for (int c = 0; c < n; ++c)
+            for (int ch = 0; ch < 3; ++ch) {
+                const double va = pa[3 * c + ch], vb = pb[3 * c + ch];
+                S[0][ch] += va, X[0][ch] += (c - c0) * va, Y[0][ch] += (r - c0) * va;
+                S[1][ch] += vb, X[1][ch] += (c - c0) * vb, Y[1][ch] += (r - c0) * vb;
+                AA[ch] += va * va, BB[ch] += vb * vb, AB[ch] += va * vb;
+            }
+    }
     double sum = 0, squares = 0;
     for (int ch = 0; ch < 3; ++ch) {
-        const cv::Mat da = withoutGradient(ca[size_t(ch)]), db = withoutGradient(cb[size_t(ch)]);
-        squares += cv::norm(da - db, cv::NORM_L2SQR) / double(size * size);
-        const double sa = std::sqrt(da.dot(da) / (size * size)),
-                     sb = std::sqrt(db.dot(db) / (size * size));
+        auto plane = [&](int i, int j) { // <P i, P j>
+            return S[i][ch] * S[j][ch] / count + (X[i][ch] * X[j][ch] + Y[i][ch] * Y[j][ch]) / xx;
+        };
+        const double aa = std::max(0.0, AA[ch] - plane(0, 0)),
+                     bb = std::max(0.0, BB[ch] - plane(1, 1)), ab = AB[ch] - plane(0, 1);
+        squares += std::max(0.0, aa + bb - 2 * ab) / count;
+        const double sa = std::sqrt(aa / count), sb = std::sqrt(bb / count);
         if (sa < 1 || sb < 1) continue; // flat: no pattern to recognise
-        sum += da.dot(db) / (size * size) / (sa * sb);
+        sum += ab / count / (sa * sb);
     }
     out.correlation = float(sum / 3);
     out.difference = float(std::sqrt(squares / 3));
