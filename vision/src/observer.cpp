@@ -200,22 +200,32 @@ bool TurnObserver::comparable(const cv::Mat& bgr) const {
 bool TurnObserver::cameraMoved(const cv::Mat& bgr) const {
     // Most of the picture changed, the table as much as the board (a hand over the board
     // changes only the part it covers).
-    constexpr int across = 8, down = 6;
-    int moved = 0;
+    // Blocks are compared only until the answer is settled either way.
+    constexpr int across = 8, down = 6, most = across * down / 2;
+    int moved = 0, left = across * down;
     const float w = float(bgr.cols) / across, h = float(bgr.rows) / down;
     for (int by = 0; by < down; ++by)
-        for (int bx = 0; bx < across; ++bx) {
+        for (int bx = 0; bx < across; ++bx, --left) {
+            if (moved > most || moved + left <= most) return moved > most;
             const std::array<cv::Point2f, 4> block{
                 cv::Point2f(bx * w, by * h), cv::Point2f((bx + 1) * w, by * h),
                 cv::Point2f((bx + 1) * w, (by + 1) * h), cv::Point2f(bx * w, (by + 1) * h)};
             moved += changedSinceSettled(bgr, block);
         }
-    return moved > across * down / 2;
+    return moved > most;
 }
 
 bool TurnObserver::changedSinceSettled(const cv::Mat& bgr,
                                        const std::array<cv::Point2f, 4>& corners) const {
-    const AreaComparison c = compareAreas(bgr, settled_, corners);
+    if (settled_.empty() || settled_.size() != bgr.size() || settled_.type() != bgr.type())
+        return true;
+    return areaChangedSinceSettled(unwarpArea(bgr, corners, kAreaSide), corners);
+}
+
+bool TurnObserver::areaChangedSinceSettled(const cv::Mat& area,
+                                           const std::array<cv::Point2f, 4>& corners) const {
+    if (settled_.empty()) return true;
+    const AreaComparison c = compareUnwarped(area, unwarpArea(settled_, corners, area.rows));
     return c.correlation < params_.changed && c.difference >= params_.minDifference;
 }
 
@@ -327,10 +337,10 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     // 1. The known tiles look as they did: the camera has not moved and nothing covers them.
     // Tiles laid since the settled picture, and tiles with pieces (scoring takes them away),
     // may have changed. The steady ones show this picture's tile colours.
-    auto coloursOf = [&](const std::array<cv::Point2f, 4>& corners) { // inside the tile's rim
-        constexpr int n = 32, rim = 5;
-        return chromaticity(
-            unwarpArea(bgr, corners, n)(cv::Rect(rim, rim, n - 2 * rim, n - 2 * rim)));
+    // Each area is unwarped once, for both the comparison and its colours (inside the rim).
+    auto coloursOf = [&](const cv::Mat& area) {
+        constexpr int n = kAreaSide, rim = 5;
+        return chromaticity(area(cv::Rect(rim, rim, n - 2 * rim, n - 2 * rim)));
     };
     ColourModel tileColours, tableColours;
     std::vector<ColourHistogram> tileHists, tableHists;
@@ -347,12 +357,13 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         c.note = "known: the engine's tile";
         r.cells.push_back(c);
         if (ti >= settledTiles_ || withPiece[size_t(ti)]) continue;
-        if (changedSinceSettled(bgr, c.corners)) {
+        const cv::Mat area = unwarpArea(bgr, c.corners, kAreaSide);
+        if (areaChangedSinceSettled(area, c.corners)) {
             changed.push_back(r.cells.size() - 1);
             continue;
         }
         ++steady;
-        tileHists.push_back(coloursOf(c.corners));
+        tileHists.push_back(coloursOf(area));
         tileColours.add(tileHists.back());
     }
     // Most known tiles changed: the camera moved (or a hand covers most of a small board): the
@@ -390,8 +401,9 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
             const adj::Pos rc = recognisedCell(p);
             std::array<cv::Point2f, 4> corners;
             if (!cellCorners(rc, bgr.size(), corners)) continue;
-            const ColourHistogram h = coloursOf(corners);
-            if (changedSinceSettled(bgr, corners)) {
+            const cv::Mat area = unwarpArea(bgr, corners, kAreaSide);
+            const ColourHistogram h = coloursOf(area);
+            if (areaChangedSinceSettled(area, corners)) {
                 candidates.push_back({rc, h});
             } else {
                 tableHists.push_back(h);

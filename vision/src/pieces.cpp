@@ -472,12 +472,20 @@ std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv:
 
 AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
                             const std::array<cv::Point2f, 4>& corners, int size) {
-    AreaComparison out;
-    if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return out;
+    if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return {};
     const cv::Matx33d tileToImage = unitSquareTo(corners);
+    return compareUnwarped(unwarp(a, tileToImage, size), unwarp(b, tileToImage, size));
+}
+
+AreaComparison compareUnwarped(const cv::Mat& a, const cv::Mat& b) {
+    AreaComparison out;
+    if (a.empty() || a.size() != b.size() || a.type() != b.type() || a.rows != a.cols ||
+        a.channels() != 3)
+        return out;
+    const int size = a.rows;
     cv::Mat fa, fb;
-    unwarp(a, tileToImage, size).convertTo(fa, CV_32FC3);
-    unwarp(b, tileToImage, size).convertTo(fb, CV_32FC3);
+    a.convertTo(fa, CV_32FC3);
+    b.convertTo(fb, CV_32FC3);
     // Each channel less its least-squares plane (mean and linear gradient) is what is left of
     // the pattern whatever light falls across it. The plane's three terms (1, x, y centred) are
     // orthogonal over the square, so the products of what is left follow from one pass of

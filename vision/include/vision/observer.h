@@ -102,6 +102,10 @@ public:
     const cv::Mat& settledPicture() const { return settled_; }
     // Whether the area within `corners` changed since the settled picture (true without one).
     bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
+    // The same, given this picture's area already unwarped (kAreaSide a side, unwarpArea).
+    bool areaChangedSinceSettled(const cv::Mat& area,
+                                 const std::array<cv::Point2f, 4>& corners) const;
+    static constexpr int kAreaSide = 32;
     void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), laid_.clear(); }
     // The incremental path's reading could not be confirmed (its drawing misfits): the next
     // picture goes through the full recognition, which finds the board and lattice afresh.

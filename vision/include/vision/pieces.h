@@ -117,6 +117,9 @@ struct AreaComparison {
 };
 AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
                             const std::array<cv::Point2f, 4>& corners, int size = 32);
+// The same of two areas already unwarped alike (square, 3 channels): a caller that also needs
+// the area's picture unwarps it once.
+AreaComparison compareUnwarped(const cv::Mat& a, const cv::Mat& b);
 inline float areaSimilarity(const cv::Mat& a, const cv::Mat& b,
                             const std::array<cv::Point2f, 4>& corners, int size = 32) {
     return compareAreas(a, b, corners, size).correlation;
