@@ -185,10 +185,10 @@ cv::Mat unwarp(const cv::Mat& bgr, const cv::Matx33d& tileToImage, int n) {
 struct FitInputs {
     int n = 0, reach = 0; // the tile's side in pixels; the most a shift may reach
     cv::Matx33d tileToImage;
-    cv::Mat seen, soft;            // (n + 2 reach) a side: BGR, and CV_32FC3 softened
-    cv::Mat inPicture;             // the same size, CV_8U: 255 inside the picture
-    std::vector<cv::Mat> drawings; // n x n, CV_32FC3 softened
-    // The same, a plane per channel (CV_32F): the fit's sums run along contiguous rows.
+    cv::Mat seen, soft; // (n + 2 reach) a side: BGR, and CV_32FC3 softened
+    cv::Mat inPicture;  // the same size, CV_8U: 255 inside the picture
+    // The softened picture a plane per channel (CV_32F), and each drawing (n x n) so softened:
+    // the fit's sums run along contiguous rows.
     std::vector<cv::Mat> softPlanes;
     std::vector<std::vector<cv::Mat>> drawingPlanes;
 };
@@ -229,7 +229,6 @@ FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
         cv::resize(drawing, d, cv::Size(n, n), 0, 0, cv::INTER_AREA);
         d.convertTo(dF, CV_32FC3);
         cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
-        in.drawings.push_back(dF);
         in.drawingPlanes.emplace_back();
         cv::split(dF, in.drawingPlanes.back());
     }
@@ -291,7 +290,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
     // The drawing fitted to the picture's light, per channel (gain and offset by least
     // squares), twice: the second time without the pixels the first fit explained worst (a
     // piece must not pull the light towards its own colour). The best drawing wins.
-    for (size_t k = 0; k < std::min(count, in.drawings.size()); ++k) {
+    for (size_t k = 0; k < std::min(count, in.drawingPlanes.size()); ++k) {
         const std::vector<cv::Mat>& q = in.drawingPlanes[k];
         weight = inside;
         double weighed = insideCount; // pixels weighted
@@ -416,7 +415,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
 DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                        const std::vector<cv::Mat>& drawings, const PieceParams& p) {
     const FitInputs in = prepareFit(bgr, unitSquareTo(corners), drawings, p);
-    if (in.reach == 0) return fitAt(in, {0, 0}, in.drawings.size(), p);
+    if (in.reach == 0) return fitAt(in, {0, 0}, in.drawingPlanes.size(), p);
     cv::Point best(0, 0);
     double bestMisfit = fitAt(in, best, 1, p, false).alignment;
     for (int step : {2, 1}) {
@@ -431,7 +430,7 @@ DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& cor
                 if (m < bestMisfit) bestMisfit = m, best = s;
             }
     }
-    return fitAt(in, best, in.drawings.size(), p);
+    return fitAt(in, best, in.drawingPlanes.size(), p);
 }
 
 // The colour distance of each pixel to the nearest fitted-drawing pixel within `radius`: a
