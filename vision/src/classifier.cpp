@@ -133,6 +133,24 @@ float dotRuns(const float* x, const float* y, const std::vector<std::pair<int, i
     return sums.total();
 }
 
+// The sum over a detail patch less its rim (kDetailRim each side) of x . y.
+VISION_SIMD_CLONES
+float dotInner(const float* x, const float* y) {
+    constexpr int n = TileClassifier::kDetail, rim = TileClassifier::kDetailRim;
+    DotSums sums;
+    for (int row = rim; row < n - rim; ++row)
+        sums.add(x + 3 * (row * n + rim), y + 3 * (row * n + rim), 3 * (n - 2 * rim));
+    return sums.total();
+}
+
+// The sum over runs (offset, length) of x . y, with y's values packed one run after another.
+VISION_SIMD_CLONES
+float dotPacked(const float* x, const std::vector<std::pair<int, int>>& runs, const float* y) {
+    DotSums sums;
+    for (const auto& [at, n] : runs) sums.add(x + at, y, n), y += n;
+    return sums.total();
+}
+
 constexpr int kShifts = 2 * TileClassifier::kMargin + 1; // per axis, at full resolution
 
 // Cross-correlation of a template (side x side, 3 channels) with a patch (rows of `stride`
@@ -643,62 +661,37 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     out[0].margin = std::max(0.f, 0.12f * bestLeast);
 }
 
-double TileClassifier::gainOf(const Template& a, const Template& b, const cv::Mat& p) {
-    // How much of the drawings' contrast the photo kept: p.m / m.m over the cell less the rim,
-    // with m the mean of the two soft drawings.
-    double mm = 0, pm = 0;
-    for (int y = kDetailRim; y < kDetail - kDetailRim; ++y) {
-        const float *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y),
-                    *rp = p.ptr<float>(y);
-        for (int x = 3 * kDetailRim; x < 3 * (kDetail - kDetailRim); ++x) {
-            const float m = 0.5f * (sa[x] + sb[x]);
-            mm += m * m, pm += rp[x] * m;
-        }
-    }
-    return mm > 0 ? pm / mm : 0;
-}
-
 std::array<double, 2> TileClassifier::lookAlikeReadings(int a, int b, const cv::Mat& p,
                                                         bool shifted) const {
     const double nan = std::nan("");
-    const double g = gainOf(templates_[size_t(a)], templates_[size_t(b)], p);
+    const DifferenceRegion& r = differenceRegion(a, b);
+    // How much of the drawings' contrast the photo kept: g = p.m / m.m over the cell less the
+    // rim, with m the mean of the two soft drawings.
+    const float* pp = p.ptr<float>();
+    const double g = r.mm > 0 ? 0.5 *
+                                    (dotInner(pp, templates_[size_t(a)].detailSoft.ptr<float>()) +
+                                     dotInner(pp, templates_[size_t(b)].detailSoft.ptr<float>())) /
+                                    r.mm
+                              : 0;
     if (!(g > 0.1)) return {nan, nan}; // the cell is like neither
-    return {lookAlikeS(templates_[size_t(a)], templates_[size_t(b)], p, g),
-            shifted ? lookAlikeShiftedS(a, b, p, g) : nan};
+    return {lookAlikeS(r, p, g), shifted ? lookAlikeShiftedS(a, b, p, g) : nan};
 }
 
-double TileClassifier::lookAlikeS(const Template& a, const Template& b, const cv::Mat& p,
-                                  double g) const {
+double TileClassifier::lookAlikeS(const DifferenceRegion& r, const cv::Mat& p, double g) {
     // With m the mean and h half the difference of the two soft drawings, the cell's pixels are
     // about g * (m + s * h), where g (the contrast the photo kept, less when blurred) comes from
     // the whole tile and s from where they differ (real marks, not the grain every drawing
     // has): +1 for the first, -1 for the second. Taking the contrast out keeps a blurred photo
     // from favouring the drawing with fewer marks; a mark slightly off its place pulls s
-    // towards 0, not towards the drawing without it. One pass: with w a pixel's weight (how far
-    // the sharp drawings differ beyond kDiffers, summed over the normalised channels), g = p.m /
-    // m.m (gainOf) and s = (p - g m).(w h) / (g h.(w h)). The rim is left out, as the fine match
-    // leaves it out (kRim): a photo shows the cardboard edge, a shadow or the next tile there,
-    // which read as neither drawing (a city cap along an edge read halfway between the cap and the
-    // field).
-    double whh = 0, wph = 0, wmh = 0;
-    for (int y = kDetailRim; y < kDetail - kDetailRim; ++y) {
-        const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
-                    *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y),
-                    *rp = p.ptr<float>(y);
-        for (int x = 3 * kDetailRim; x < (kDetail - kDetailRim) * 3; x += 3) {
-            float diff = 0;
-            for (int c = 0; c < 3; ++c) diff += std::abs(ra[x + c] - rb[x + c]);
-            const float w = std::max(0.f, diff - kDiffers);
-            if (w == 0) continue;
-            for (int c = 0; c < 3; ++c) {
-                const float m = 0.5f * (sa[x + c] + sb[x + c]), h = 0.5f * (sa[x + c] - sb[x + c]),
-                            pv = rp[x + c];
-                whh += w * h * h, wph += w * pv * h, wmh += w * m * h;
-            }
-        }
-    }
-    if (whh <= 1e-6) return std::nan("");
-    return (wph - g * wmh) / (g * whh);
+    // towards 0, not towards the drawing without it. With w a pixel's weight (how far the sharp
+    // drawings differ beyond kDiffers, summed over the normalised channels), s = (p - g m).(w h)
+    // / (g h.(w h)), whose pair-only parts differenceRegion computes once. The rim is left out,
+    // as the fine match leaves it out (kRim): a photo shows the cardboard edge, a shadow or the
+    // next tile there, which read as neither drawing (a city cap along an edge read halfway
+    // between the cap and the field).
+    if (r.whh <= 1e-6) return std::nan("");
+    const double wph = dotPacked(p.ptr<float>(), r.weighted, r.wh.data());
+    return (wph - g * r.wmh) / (g * r.whh);
 }
 
 const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia, int ib) const {
@@ -710,6 +703,31 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
     constexpr int n = kDetail, lo = kShiftedRim, hi = n - lo;
     const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
     DifferenceRegion r;
+    // lookAlikeS's parts: the weighted pixels in runs, w h there, and the sums of the pair alone.
+    for (int y = kDetailRim; y < n - kDetailRim; ++y) {
+        const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
+                    *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y);
+        for (int x = kDetailRim; x < n - kDetailRim; ++x) {
+            for (int c = 0; c < 3; ++c) {
+                const float m = 0.5f * (sa[3 * x + c] + sb[3 * x + c]);
+                r.mm += m * m;
+            }
+            float diff = 0;
+            for (int c = 0; c < 3; ++c) diff += std::abs(ra[3 * x + c] - rb[3 * x + c]);
+            const float w = std::max(0.f, diff - kDiffers);
+            if (w == 0) continue;
+            const int at = 3 * (y * n + x);
+            if (r.weighted.empty() || r.weighted.back().first + r.weighted.back().second != at)
+                r.weighted.push_back({at, 0});
+            r.weighted.back().second += 3;
+            for (int c = 0; c < 3; ++c) {
+                const float m = 0.5f * (sa[3 * x + c] + sb[3 * x + c]),
+                            h = 0.5f * (sa[3 * x + c] - sb[3 * x + c]);
+                r.wh.push_back(w * h);
+                r.whh += w * h * h, r.wmh += w * m * h;
+            }
+        }
+    }
     cv::Mat region(n, n, CV_8U, cv::Scalar(0));
     for (int y = lo; y < hi; ++y) {
         const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y);
@@ -786,6 +804,24 @@ cv::Mat simulatedDetail(const cv::Mat& face, int side, double blur, cv::Point2d 
 
 } // namespace
 
+const std::array<cv::Mat, 4>& TileClassifier::simulatedPhotos(int t) const {
+    {
+        const std::lock_guard<std::mutex> lock(biases_->mutex);
+        if (const auto it = biases_->photos.find(t); it != biases_->photos.end()) return it->second;
+    }
+    // Tiles 36 and 48 pixels across (a big board in a 1920x1080 picture), in and a little out
+    // of focus, a quarter of a detail pixel off the cell's grid.
+    const int sides[2] = {36, 48};
+    const double blurs[2] = {0.8, 1.3};
+    const cv::Point2d offset(0.25, -0.25);
+    std::array<cv::Mat, 4> photos;
+    for (int i = 0; i < 4; ++i)
+        photos[size_t(i)] =
+            simulatedDetail(templates_[size_t(t)].face, sides[i / 2], blurs[i % 2], offset);
+    const std::lock_guard<std::mutex> lock(biases_->mutex);
+    return biases_->photos.emplace(t, std::move(photos)).first->second;
+}
+
 TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const {
     // Turning both drawings alike, or swapping them, reads alike (s changes sign): one
     // simulation serves all (a drawing's four turns are consecutive templates, see the
@@ -812,24 +848,15 @@ TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const 
         if (const auto it = biases_->pairs.find(key); it != biases_->pairs.end())
             return oriented(it->second);
     }
-    // Tiles 36 and 48 pixels across (a big board in a 1920x1080 picture), in and a little out
-    // of focus, a quarter of a detail pixel off the cell's grid.
-    const int sides[2] = {36, 48};
-    const double blurs[2] = {0.8, 1.3};
-    const cv::Point2d offset(0.25, -0.25);
-    const Template &ta = templates_[size_t(key.first)], &tb = templates_[size_t(key.second)];
     LookAlikeBias bias;
     double sum[2][2] = {}; // by truth, by measure
     int count[2][2] = {};
     for (int truth = 0; truth < 2; ++truth)
-        for (int side : sides)
-            for (double blur : blurs) {
-                const cv::Mat photo = simulatedDetail((truth ? tb : ta).face, side, blur, offset);
-                const std::array<double, 2> v =
-                    lookAlikeReadings(key.first, key.second, photo, true);
-                for (int m = 0; m < 2; ++m)
-                    if (!std::isnan(v[m])) sum[truth][m] += v[m], ++count[truth][m];
-            }
+        for (const cv::Mat& photo : simulatedPhotos(truth ? key.second : key.first)) {
+            const std::array<double, 2> v = lookAlikeReadings(key.first, key.second, photo, true);
+            for (int m = 0; m < 2; ++m)
+                if (!std::isnan(v[m])) sum[truth][m] += v[m], ++count[truth][m];
+        }
     for (int m = 0; m < 2; ++m)
         if (count[0][m] > 0 && count[1][m] > 0)
             bias.first[m] = float(sum[0][m] / count[0][m]),

@@ -121,22 +121,31 @@ private:
     struct LookAlikeBias {
         float first[2] = {1, 1}, second[2] = {-1, -1};
     };
-    // Where two drawings differ, for lookAlikeShiftedS: runs of pixels along rows (offset and
-    // length in floats in a detail patch, kShiftedRim left out each side), |a - b|^2 there, and
-    // |a|^2, |b|^2 there at each shift.
     static constexpr int kShiftReach = 2, kShiftedRim = kDetailRim + kShiftReach;
     static constexpr float kShiftedFrom = 0.75f; // the best match's score it needs
     static constexpr int kShifts = (2 * kShiftReach + 1) * (2 * kShiftReach + 1);
+    // What two drawings differ by, computed once per pair:
+    // - for lookAlikeShiftedS: runs of pixels along rows (offset and length in floats in a
+    //   detail patch, kShiftedRim left out each side), |a - b|^2 there, and |a|^2, |b|^2 there
+    //   at each shift;
+    // - for lookAlikeS: the pixels of weight w > 0 (runs, kDetailRim left out), w h there
+    //   (packed run after run), h.(w h), m.(w h), and m.m over the cell less the rim (m and h:
+    //   the soft drawings' mean and half difference).
     struct DifferenceRegion {
         std::vector<std::pair<int, int>> runs;
         double dd = 0;
         std::array<std::array<double, kShifts>, 2> norm{};
+        std::vector<std::pair<int, int>> weighted;
+        std::vector<float> wh;
+        double whh = 0, wmh = 0, mm = 0;
     };
-    // Learned on first use, once per pair of templates; shared by copies of this classifier.
+    // Learned on first use, once per pair of templates (once per template for its simulated
+    // photos); shared by copies of this classifier.
     struct BiasCache {
         std::mutex mutex;
         std::map<std::pair<int, int>, LookAlikeBias> pairs;
         std::map<std::pair<int, int>, DifferenceRegion> regions;
+        std::map<int, std::array<cv::Mat, 4>> photos;
     };
     struct ColourStats {
         bool known = false;
@@ -159,18 +168,20 @@ private:
     static constexpr int kCoarseReach = 2;
     static constexpr float kWidenBelow = 0.8f, kWidenFound = 0.8f;
     std::vector<float> coarseScoresNear(const cv::Mat& patchBgr, std::vector<float> aligned) const;
-    // Both readings of a pair of templates on a cell, under one gain (gainOf): as aligned, and
-    // when `shifted` each drawing at its best shift; NaN where a reading cannot tell them apart.
+    // Both readings of a pair of templates on a cell, under one gain (the contrast the photo
+    // kept): as aligned, and when `shifted` each drawing at its best shift; NaN where a reading
+    // cannot tell them apart.
     std::array<double, 2> lookAlikeReadings(int a, int b, const cv::Mat& cell, bool shifted) const;
     // Where the cell's pixels lie between two drawings where they differ (separateLookAlikes),
     // the photo having kept `g` of their contrast; NaN when the pair cannot be told apart so.
-    double lookAlikeS(const Template& a, const Template& b, const cv::Mat& cell, double g) const;
+    static double lookAlikeS(const DifferenceRegion& r, const cv::Mat& cell, double g);
     // The same, each drawing fitted where they differ at its best shift of a pixel or two (a
     // mark a little off its place in the photo).
     double lookAlikeShiftedS(int a, int b, const cv::Mat& cell, double g) const;
     const DifferenceRegion& differenceRegion(int a, int b) const;
-    static double gainOf(const Template& a, const Template& b, const cv::Mat& cell);
     LookAlikeBias lookAlikeBias(int a, int b) const;
+    // Photos of a template's drawing as the camera tends to show a tile (lookAlikeBias's).
+    const std::array<cv::Mat, 4>& simulatedPhotos(int t) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
     void separateLookAlikes(const std::function<cv::Mat()>& detailBgr, std::vector<Candidate>& out,
                             const std::vector<int>& templateOf, Rim rim) const;
