@@ -674,7 +674,7 @@ std::array<double, 2> TileClassifier::lookAlikeReadings(int a, int b, const cv::
                                     r.mm
                               : 0;
     if (!(g > 0.1)) return {nan, nan}; // the cell is like neither
-    return {lookAlikeS(r, p, g), shifted ? lookAlikeShiftedS(a, b, p, g) : nan};
+    return {lookAlikeS(r, p, g), shifted ? lookAlikeShiftedS(a, b, r, p, g) : nan};
 }
 
 double TileClassifier::lookAlikeS(const DifferenceRegion& r, const cv::Mat& p, double g) {
@@ -708,12 +708,13 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
         const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
                     *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y);
         for (int x = kDetailRim; x < n - kDetailRim; ++x) {
+            float m[3], h[3], diff = 0;
             for (int c = 0; c < 3; ++c) {
-                const float m = 0.5f * (sa[3 * x + c] + sb[3 * x + c]);
-                r.mm += m * m;
+                m[c] = 0.5f * (sa[3 * x + c] + sb[3 * x + c]);
+                h[c] = 0.5f * (sa[3 * x + c] - sb[3 * x + c]);
+                r.mm += m[c] * m[c];
+                diff += std::abs(ra[3 * x + c] - rb[3 * x + c]);
             }
-            float diff = 0;
-            for (int c = 0; c < 3; ++c) diff += std::abs(ra[3 * x + c] - rb[3 * x + c]);
             const float w = std::max(0.f, diff - kDiffers);
             if (w == 0) continue;
             const int at = 3 * (y * n + x);
@@ -721,10 +722,8 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
                 r.weighted.push_back({at, 0});
             r.weighted.back().second += 3;
             for (int c = 0; c < 3; ++c) {
-                const float m = 0.5f * (sa[3 * x + c] + sb[3 * x + c]),
-                            h = 0.5f * (sa[3 * x + c] - sb[3 * x + c]);
-                r.wh.push_back(w * h);
-                r.whh += w * h * h, r.wmh += w * m * h;
+                r.wh.push_back(w * h[c]);
+                r.whh += w * h[c] * h[c], r.wmh += w * m[c] * h[c];
             }
         }
     }
@@ -760,13 +759,13 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
     return biases_->regions.emplace(std::pair<int, int>{ia, ib}, std::move(r)).first->second;
 }
 
-double TileClassifier::lookAlikeShiftedS(int ia, int ib, const cv::Mat& p, double g) const {
+double TileClassifier::lookAlikeShiftedS(int ia, int ib, const DifferenceRegion& r,
+                                         const cv::Mat& p, double g) const {
     // Where the drawings differ (and kShiftReach around), each drawing fitted to the cell at
     // its best shift within kShiftReach, under the tile's gain g as in lookAlikeS:
     // (misfit of b - misfit of a) / (g^2 |a - b|^2) is +1 for exactly a, -1 for exactly b. The
     // misfit |p - g t|^2 less |p|^2 (the same for both) is g^2 |t|^2 - 2 g p.t.
     const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
-    const DifferenceRegion& r = differenceRegion(ia, ib);
     if (r.runs.empty() || r.dd <= 1e-6) return std::nan("");
     const float* pp = p.ptr<float>();
     double best[2] = {1e300, 1e300};

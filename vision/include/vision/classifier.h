@@ -177,7 +177,8 @@ private:
     static double lookAlikeS(const DifferenceRegion& r, const cv::Mat& cell, double g);
     // The same, each drawing fitted where they differ at its best shift of a pixel or two (a
     // mark a little off its place in the photo).
-    double lookAlikeShiftedS(int a, int b, const cv::Mat& cell, double g) const;
+    double lookAlikeShiftedS(int a, int b, const DifferenceRegion& r, const cv::Mat& cell,
+                             double g) const;
     const DifferenceRegion& differenceRegion(int a, int b) const;
     LookAlikeBias lookAlikeBias(int a, int b) const;
     // Photos of a template's drawing as the camera tends to show a tile (lookAlikeBias's).
