@@ -4,6 +4,7 @@
 #include "../bench/bench_art.h"
 #include "../bench/bench_scenes.h"
 #include "vision/evaluate.h"
+#include "vision/lattice.h"
 #include "vision/recognise.h"
 #include "vision/reference_set.h"
 #include "vision/scene.h"
@@ -280,6 +281,51 @@ TEST(Recognise, OccludedCellsAreReportedNotGuessed) {
     }
     EXPECT_GT(unsure, 0);         // the hand hides something, and that is said
     EXPECT_LE(wrong, total / 20); // but what it hides is not silently made up
+}
+
+// Per-tile refinement from a tile's outline: squares expected up to a tenth of a tile too large
+// or small and up to 8% off (a lattice fitted on a few tiles) are measured where the tiles lie
+// (procedural art at 20 degrees, hand-laid tiles). Measured: 89 of 100 squares measured, mean
+// corner error 0.070 -> 0.031 of a tile; a square it cannot measure says so (nullopt), as does a
+// blank picture.
+TEST(Lattice, MeasuresATileSquareFromItsOutline) {
+    adj::RandomGameOptions o;
+    o.maxTiles = 25;
+    const adj::State st = adj::playRandomGame(adj::GameConfig::forSet("base", 2), 17, o);
+    vision::SceneParams p;
+    p.tiltDeg = 20;
+    p.seed = 5;
+    const vision::Scene scene = vision::renderScene(st, p);
+    auto error = [](const std::array<cv::Point2f, 4>& q, const std::array<cv::Point2f, 4>& t) {
+        double d = 0;
+        for (size_t k = 0; k < 4; ++k) d += cv::norm(q[k] - t[k]) / 4;
+        return d / cv::norm(t[1] - t[0]);
+    };
+    cv::RNG rng(3);
+    double before = 0, after = 0;
+    int measured = 0, n = 0;
+    for (const vision::TileTruth& t : scene.tiles)
+        for (int trial = 0; trial < 4; ++trial, ++n) {
+            const cv::Point2f c = (t.corners[0] + t.corners[1] + t.corners[2] + t.corners[3]) / 4;
+            const float side = float(cv::norm(t.corners[1] - t.corners[0]));
+            const float scale = float(rng.uniform(0.9, 1.1));
+            const cv::Point2f shift(float(rng.uniform(-0.08, 0.08)) * side,
+                                    float(rng.uniform(-0.08, 0.08)) * side);
+            std::array<cv::Point2f, 4> expected;
+            for (size_t k = 0; k < 4; ++k) expected[k] = c + (t.corners[k] - c) * scale + shift;
+            const auto square = vision::squareFromOutline(scene.image, expected);
+            before += error(expected, t.corners);
+            after += error(square ? *square : expected, t.corners);
+            measured += square.has_value();
+        }
+    std::printf("%d squares, %d measured: corners off %.3f -> %.3f of a tile\n", n, measured,
+                before / n, after / n);
+    EXPECT_GE(measured, n * 4 / 5);
+    EXPECT_LT(after / n, 0.045);
+    EXPECT_LT(after, before / 2);
+    const cv::Mat blank(200, 200, CV_8UC3, cv::Scalar(90, 120, 150));
+    EXPECT_FALSE(vision::squareFromOutline(blank, {cv::Point2f(50, 50), cv::Point2f(150, 50),
+                                                   cv::Point2f(150, 150), cv::Point2f(50, 150)}));
 }
 
 TEST(Recognise, PicturesWithoutABoardGiveAClearError) {

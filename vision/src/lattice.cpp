@@ -419,4 +419,85 @@ cv::Matx33d gridTransform(const LatticeAxes& axes, const AxisHypothesis& u,
     return G * axes.imageToRect;
 }
 
+namespace {
+
+// A BGR pixel at (x, y), bilinear (clamped inside the picture).
+cv::Vec3f bilinear(const cv::Mat& bgr, float x, float y) {
+    x = std::clamp(x, 0.f, float(bgr.cols - 2)), y = std::clamp(y, 0.f, float(bgr.rows - 2));
+    const int x0 = int(x), y0 = int(y);
+    const float fx = x - float(x0), fy = y - float(y0);
+    const cv::Vec3b* r0 = bgr.ptr<cv::Vec3b>(y0) + x0;
+    const cv::Vec3b* r1 = bgr.ptr<cv::Vec3b>(y0 + 1) + x0;
+    cv::Vec3f out;
+    for (int c = 0; c < 3; ++c)
+        out[c] = (1 - fy) * ((1 - fx) * float(r0[0][c]) + fx * float(r0[1][c])) +
+                 fy * ((1 - fx) * float(r1[0][c]) + fx * float(r1[1][c]));
+    return out;
+}
+
+} // namespace
+
+std::optional<std::array<cv::Point2f, 4>>
+squareFromOutline(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& expected, float reach) {
+    if (bgr.type() != CV_8UC3 || bgr.cols < 2 || bgr.rows < 2) return std::nullopt;
+    constexpr int samples = 15;
+    const cv::Point2f centre = (expected[0] + expected[1] + expected[2] + expected[3]) / 4;
+    cv::Vec3f lines[4]; // a x + b y + c = 0
+    for (size_t k = 0; k < 4; ++k) {
+        const cv::Point2f a = expected[k], b = expected[(k + 1) % 4];
+        const float len = float(cv::norm(b - a));
+        if (len < 8) return std::nullopt;
+        const cv::Point2f along = (b - a) / len;
+        cv::Point2f out(-along.y, along.x); // away from the square's centre
+        if (out.dot((a + b) / 2 - centre) < 0) out = -out;
+        const int steps = std::max(3, int(reach * len));
+        std::vector<cv::Point2f> found;
+        std::vector<float> offset;
+        for (int i = 0; i < samples; ++i) {
+            const cv::Point2f p = a + (b - a) * (0.15f + 0.7f * float(i) / (samples - 1));
+            auto at = [&](int s) {
+                return bilinear(bgr, p.x + out.x * float(s), p.y + out.y * float(s));
+            };
+            cv::Vec3f before = at(-steps - 1), here = at(-steps);
+            float strongest = -1;
+            int where = 0;
+            for (int s = -steps; s <= steps; ++s) {
+                const cv::Vec3f next = at(s + 1);
+                const float step = std::abs(next[0] - before[0]) + std::abs(next[1] - before[1]) +
+                                   std::abs(next[2] - before[2]);
+                if (step > strongest) strongest = step, where = s;
+                before = here, here = next;
+            }
+            found.push_back(p + out * float(where));
+            offset.push_back(float(where));
+        }
+        std::vector<float> sorted = offset;
+        std::nth_element(sorted.begin(), sorted.begin() + samples / 2, sorted.end());
+        const float median = sorted[samples / 2];
+        std::vector<cv::Point2f> onEdge;
+        for (int i = 0; i < samples; ++i)
+            if (std::abs(offset[size_t(i)] - median) <= 0.03f * len + 1)
+                onEdge.push_back(found[size_t(i)]);
+        if (onEdge.size() < samples / 2 + 1) return std::nullopt;
+        cv::Vec4f l;
+        cv::fitLine(onEdge, l, cv::DIST_L2, 0, 0.01, 0.01);
+        lines[k] = cv::Vec3f(-l[1], l[0], l[1] * l[2] - l[0] * l[3]);
+    }
+    std::array<cv::Point2f, 4> square;
+    for (size_t k = 0; k < 4; ++k) {
+        const cv::Vec3f x = lines[(k + 3) % 4].cross(lines[k]);
+        if (std::abs(x[2]) < 1e-9f) return std::nullopt;
+        square[k] = cv::Point2f(x[0] / x[2], x[1] / x[2]);
+    }
+    // The expected square's size, within the reach of each side.
+    for (size_t k = 0; k < 4; ++k) {
+        const double want = cv::norm(expected[(k + 1) % 4] - expected[k]),
+                     got = cv::norm(square[(k + 1) % 4] - square[k]);
+        if (std::abs(got - want) > 2 * reach * want ||
+            cv::norm(square[k] - expected[k]) > 2 * reach * want)
+            return std::nullopt;
+    }
+    return square;
+}
+
 } // namespace vision

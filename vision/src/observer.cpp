@@ -1,5 +1,7 @@
 #include "vision/observer.h"
 
+#include "vision/lattice.h"
+
 #include "vision/colour_model.h"
 
 #include <opencv2/calib3d.hpp>
@@ -184,9 +186,10 @@ void TurnObserver::settle(const cv::Mat& bgr, const adj::State& shown) {
     // may have entered another).
     if (pending_ && tiles > settledTiles_) {
         const adj::Pos c = recognisedCell(shown.board().tiles().back().pos);
-        if (pending_->first == std::pair(c.x, -c.y)) laid_[pending_->first] = pending_->second;
+        if (pending_->first == std::pair(c.x, -c.y)) lay(pending_->first, bgr, pending_->second);
     }
     pending_.reset();
+    measureEntered(bgr, shown, settledTiles_);
     settled_ = bgr;
     settledTiles_ = tiles;
     refit();
@@ -227,6 +230,56 @@ bool TurnObserver::areaChangedSinceSettled(const cv::Mat& area,
     if (settled_.empty()) return true;
     const AreaComparison c = compareUnwarped(area, unwarpArea(settled_, corners, area.rows));
     return c.correlation < params_.changed && c.difference >= params_.minDifference;
+}
+
+cv::Point2d TurnObserver::expectedOffset(int i, int j) const {
+    // As its neighbours lie off theirs: a lattice fitted to a few tiles drifts, hand-laid tiles
+    // follow their neighbours.
+    cv::Point2d sum(0, 0);
+    double weight = 0;
+    for (int dj = -1; dj <= 1; ++dj)
+        for (int di = -1; di <= 1; ++di) {
+            const auto it = laid_.find({i + di, j + dj});
+            if (it == laid_.end()) continue;
+            const cv::Point2f centre = centreOf(it->second);
+            const cv::Vec3d g = lattice_.imageToGrid * cv::Vec3d(centre.x, centre.y, 1);
+            const double w = di == 0 && dj == 0 ? 4 : di == 0 || dj == 0 ? 2 : 1;
+            sum += w * cv::Point2d(g[0] / g[2] - (i + di + 0.5), g[1] / g[2] - (j + dj + 0.5));
+            weight += w;
+        }
+    return weight > 0 ? sum / weight : cv::Point2d(0, 0);
+}
+
+void TurnObserver::measureEntered(const cv::Mat& bgr, const adj::State& shown, int from) {
+    // Tiles the players entered (a turn the camera did not read) are measured where they lie
+    // as the game has them: the lattice found on the first few tiles is a tenth to a sixth of
+    // a tile off a few cells away, and with no tile measured there it drifts further as the
+    // board grows that way (half a tile five cells out: the next tile's cell straddles two).
+    // A reading of another drawing (a neighbour's, a piece over it) measures nothing.
+    if (!params_.measureEntered || !lattice_.valid() || wrongView_) return;
+    const auto& tiles = shown.board().tiles();
+    for (size_t ti = size_t(std::max(0, from)); ti < tiles.size(); ++ti) {
+        const adj::Pos rc = recognisedCell(tiles[ti].pos);
+        const std::pair<int, int> key{rc.x, -rc.y};
+        std::array<cv::Point2f, 4> corners;
+        if (laid_.count(key) || !cellCorners(rc, bgr.size(), corners)) continue;
+        const CellResult c =
+            recogniser_.readCell(bgr, lattice_.imageToGrid, key.first, key.second,
+                                 expectedOffset(key.first, key.second), cellParams());
+        if (c.kind == tiles[ti].kind->id &&
+            sameLook(*tiles[ti].kind, c.rotation, (tiles[ti].rotation - quarterTurn_ + 4) % 4))
+            lay(key, bgr, c.corners);
+    }
+}
+
+void TurnObserver::lay(std::pair<int, int> cell, const cv::Mat& bgr, const Square& read) {
+    // Where the reading put it is where its drawing matched best on the lattice, at the
+    // lattice's size (or a search's step off it): a lattice found on a few tiles passes its
+    // scale on to every tile read on it. The tile's outline says where it lies.
+    const auto outline = params_.outlineReach > 0
+                             ? squareFromOutline(bgr, read, params_.outlineReach)
+                             : std::nullopt;
+    laid_[cell] = outline ? *outline : read;
 }
 
 void TurnObserver::refit() {
@@ -288,7 +341,7 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
         laid_.clear();
         for (const CellResult& c : o.recognition.cells)
             if (c.status == CellStatus::Tile && before.board().at(o.toEngine(c.cell)))
-                laid_[{c.cell.x, -c.cell.y}] = c.corners;
+                lay({c.cell.x, -c.cell.y}, bgr, c.corners);
     }
     pending_.reset();
     if (o.status == TurnObservation::Status::NewTile) { // the lattice's span grows with the board
@@ -312,23 +365,6 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     r.grid = lattice_;
     const cv::Matx33d Gi = lattice_.imageToGrid.inv();
     r.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1); // board y north, grid y south
-    // Where a tile on grid cell (i, j) is expected off its cell: as its neighbours lie off
-    // theirs (a lattice fitted to a few tiles drifts; hand-laid tiles follow their neighbours).
-    auto expectedOffset = [&](int i, int j) {
-        cv::Point2d sum(0, 0);
-        double weight = 0;
-        for (int dj = -1; dj <= 1; ++dj)
-            for (int di = -1; di <= 1; ++di) {
-                const auto it = laid_.find({i + di, j + dj});
-                if (it == laid_.end()) continue;
-                const cv::Point2f centre = centreOf(it->second);
-                const cv::Vec3d g = lattice_.imageToGrid * cv::Vec3d(centre.x, centre.y, 1);
-                const double w = di == 0 && dj == 0 ? 4 : di == 0 || dj == 0 ? 2 : 1;
-                sum += w * cv::Point2d(g[0] / g[2] - (i + di + 0.5), g[1] / g[2] - (j + dj + 0.5));
-                weight += w;
-            }
-        return weight > 0 ? sum / weight : cv::Point2d(0, 0);
-    };
     if (cameraMoved(bgr)) return std::nullopt;
     const adj::Board& board = before.board();
     std::vector<bool> withPiece(size_t(board.size()), false);

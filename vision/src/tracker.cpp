@@ -440,6 +440,36 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     }
     // A follower, the mayor or the wagon, when more than one may stand there: by size.
     std::optional<size_t> kind = pieceKind(options, *chosen, b.area);
+    // A wagon is low and wide: the base found as a standing piece's may fall beside its road
+    // or city, on a field where only a follower may lie, while its middle lies on the feature.
+    // A piece clearly bigger than this camera's followers is the wagon there; one neither
+    // clearly bigger nor clearly a follower's size is the players' to say.
+    if (kind && options[*kind].kind == adj::MeepleKind::Follower &&
+        std::none_of(options.begin(), options.end(), [&](const adj::MeepleOption& m) {
+            return m.kind == adj::MeepleKind::Wagon && sameSpot(m, options[*kind]);
+        })) {
+        const cv::Point2f middle = toEngineTile(b.centre, o.quarterTurn);
+        std::optional<size_t> wagon;
+        float nearest = params_.featureMargin;
+        for (size_t i = 0; i < options.size(); ++i)
+            if (options[i].kind == adj::MeepleKind::Wagon)
+                if (const float d =
+                        distanceToFeature(*t.kind, t.rotation, options[i].feature, middle);
+                    d < nearest)
+                    nearest = d, wagon = i;
+        const std::optional<float> ratio = sizeRatio(b.area);
+        if (wagon && ratio && *ratio >= params_.biggerThanFollower) {
+            kind = wagon;
+        } else if (wagon && !(ratio && *ratio <= params_.followerSized)) {
+            out.problem = "which piece did player " + std::to_string(player + 1) +
+                          " place on the new tile at " + where(t.pos) + ": a follower on the " +
+                          featureName(*t.kind, options[*kind].feature) + " or the wagon on the " +
+                          featureName(*t.kind, options[*wagon].feature) + "?";
+            offer(options[*kind]);
+            offer(options[*wagon]);
+            return std::nullopt;
+        }
+    }
     if (!kind) {
         std::vector<std::string> kinds;
         for (const adj::MeepleOption& m : options)
@@ -506,14 +536,19 @@ std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption
     if (kinds == 1) return chosen;
     // The mayor stands taller and wider than a follower, the wagon covers more of the tile:
     // against this camera's followers, a piece clearly their size or clearly bigger is told.
+    const std::optional<float> ratio = sizeRatio(area);
+    if (!ratio) return std::nullopt;
+    if (follower && *ratio >= params_.partOfAPiece && *ratio <= params_.followerSized)
+        return follower;
+    if (kinds - (follower ? 1 : 0) == 1 && *ratio >= params_.biggerThanFollower) return larger;
+    return std::nullopt;
+}
+
+std::optional<float> GameTracker::sizeRatio(float area) const {
     if (int(followerSizes_.size()) < params_.sizeSightings) return std::nullopt;
     std::vector<float> sizes = followerSizes_;
     std::nth_element(sizes.begin(), sizes.begin() + long(sizes.size() / 2), sizes.end());
-    const float ratio = area / std::max(1e-6f, sizes[sizes.size() / 2]);
-    if (follower && ratio >= params_.partOfAPiece && ratio <= params_.followerSized)
-        return follower;
-    if (kinds - (follower ? 1 : 0) == 1 && ratio >= params_.biggerThanFollower) return larger;
-    return std::nullopt;
+    return area / std::max(1e-6f, sizes[sizes.size() / 2]);
 }
 
 std::vector<adj::MeepleOption>

@@ -91,4 +91,14 @@ cv::Matx33d gridTransform(const LatticeAxes& axes, const AxisHypothesis& u,
 // not mirrored.
 cv::Matx33d orientGrid(const cv::Matx33d& imageToGrid, cv::Point2f centre);
 
+// Per-tile refinement: a tile's square measured from its outline (its cardboard edge, the gap
+// or shadow to its neighbours), given where it is expected (NW NE SE SW, image pixels). Each
+// side is the line through the strongest colour steps across it within `reach` (share of the
+// side) of the expected one, sampled along its middle 70% (a road crossing it is one sample of
+// fifteen, the median keeps to the edge). nullopt when a side's steps do not line up (a piece
+// or a hand over it, art busy by the edge) or the square found is not the expected one's size.
+std::optional<std::array<cv::Point2f, 4>>
+squareFromOutline(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& expected,
+                  float reach = 0.12f);
+
 } // namespace vision

@@ -185,6 +185,8 @@ private:
     // camera can tell (see TrackerParams::followerSized); nullopt: the players say.
     std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
                                     float area) const;
+    // A piece's area over this camera's followers' (their median), once enough were seen.
+    std::optional<float> sizeRatio(float area) const;
 
     ReferenceSet refs_;
     TrackerParams params_;
