@@ -438,6 +438,19 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             "a piece on the new tile at " + where(t.pos) + " stands where no piece may be placed";
         return std::nullopt;
     }
+    // The wagon option whose feature lies nearest the blob's middle, within `within` (tiles).
+    auto wagonUnderMiddle = [&](float within) {
+        const cv::Point2f middle = toEngineTile(b.centre, o.quarterTurn);
+        std::optional<size_t> wagon;
+        float nearest = within;
+        for (size_t i = 0; i < options.size(); ++i)
+            if (options[i].kind == adj::MeepleKind::Wagon)
+                if (const float d =
+                        distanceToFeature(*t.kind, t.rotation, options[i].feature, middle);
+                    d < nearest - 1e-4f)
+                    nearest = d, wagon = i;
+        return wagon;
+    };
     // A follower, the mayor or the wagon, when more than one may stand there: by size.
     std::optional<size_t> kind = pieceKind(options, *chosen, b.area);
     // A wagon is low and wide: the base found as a standing piece's may fall beside its road
@@ -448,15 +461,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         std::none_of(options.begin(), options.end(), [&](const adj::MeepleOption& m) {
             return m.kind == adj::MeepleKind::Wagon && sameSpot(m, options[*kind]);
         })) {
-        const cv::Point2f middle = toEngineTile(b.centre, o.quarterTurn);
-        std::optional<size_t> wagon;
-        float nearest = params_.featureMargin;
-        for (size_t i = 0; i < options.size(); ++i)
-            if (options[i].kind == adj::MeepleKind::Wagon)
-                if (const float d =
-                        distanceToFeature(*t.kind, t.rotation, options[i].feature, middle);
-                    d < nearest)
-                    nearest = d, wagon = i;
+        const std::optional<size_t> wagon = wagonUnderMiddle(params_.featureMargin + 1e-4f);
         const std::optional<float> ratio = sizeRatio(b.area);
         if (wagon && ratio && *ratio >= params_.biggerThanFollower) {
             kind = wagon;
@@ -486,14 +491,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     }
     // A wagon is a low block: it hardly leans, so its feature is the one under its middle.
     if (options[*kind].kind == adj::MeepleKind::Wagon) {
-        const cv::Point2f middle = toEngineTile(b.centre, o.quarterTurn);
-        float nearest = std::numeric_limits<float>::infinity();
-        for (size_t i = 0; i < options.size(); ++i)
-            if (options[i].kind == adj::MeepleKind::Wagon)
-                if (const float d =
-                        distanceToFeature(*t.kind, t.rotation, options[i].feature, middle);
-                    d < nearest - 1e-4f)
-                    nearest = d, kind = i;
+        kind = wagonUnderMiddle(std::numeric_limits<float>::infinity());
         // The same picture: a wagon placed on a feature the tile completes, moved on to this one.
         const adj::MeepleOption here{options[*kind].feature, adj::MeepleKind::Wagon, -1,
                                      int(s.board().size()) - 1};
