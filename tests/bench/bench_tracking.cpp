@@ -97,13 +97,27 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 return &b;
         return nullptr;
     };
-    for (const vision::PieceTruth& q : scene.pieces) // calibration: first clear piece
+    // Calibration: the player's first clear piece alone on its tile (the tracker learns from
+    // the one piece a turn placed; a blob of another piece on the tile would teach its colour).
+    auto alone = [&](const vision::PieceTruth& q) {
+        return std::count_if(scene.pieces.begin(), scene.pieces.end(),
+                             [&](const vision::PieceTruth& o) { return o.cell == q.cell; }) == 1;
+    };
+    for (const vision::PieceTruth& q : scene.pieces)
         for (size_t ti = 0; ti < scene.tiles.size(); ++ti)
-            if (scene.tiles[ti].cell == q.cell && q.kind != "barn" && !colours.known(q.player))
+            if (scene.tiles[ti].cell == q.cell && q.kind != "barn" && !colours.known(q.player) &&
+                alone(q))
                 if (const auto* b = match(ti, q);
                     b && b->residual >= vision::TrackerParams{}.learnResidual)
                     colours.learn(q.player, b->lab);
     if (!calibrated) search(colours); // the rest of the game's pieces, with those colours
+    for (int q = 0; q < players && verbose; ++q) {
+        if (colours.known(q))
+            std::printf("  player %d's colour: L %.0f a %.0f b %.0f\n", q, colours.colour(q)[0],
+                        colours.colour(q)[1], colours.colour(q)[2]);
+        else
+            std::printf("  player %d's colour: not learned\n", q);
+    }
     for (size_t ti = 0; ti < scene.tiles.size(); ++ti) {
         int here = 0;
         for (const vision::PieceTruth& q : scene.pieces) {

@@ -157,11 +157,13 @@ TEST(Pieces, FoundOnTheirTilesInTheirColoursOnTheirFeatures) {
     ASSERT_GT(pieces, 100);
     // Measured: 295 pieces, 288 found (the misses: a green piece on a green field at 45
     // degrees, a piece on its tile's edge), 3 extra blobs (pieces of neighbouring tiles lying
-    // over this one; 8 before the light fit left out only the worst 8%), colour 286 of 288,
-    // feature 284 of 288.
+    // over this one; 8 before the light fit left out only the worst 8%), colour 285 of 288,
+    // feature 284 of 288. The three colours misread are green followers on a cloister in a green
+    // field: the field's green explains the piece, and its blob's colour is the cloister's red
+    // (286 when a blob's colour was its mean, which read newart's red pieces too dull to find).
     EXPECT_GE(found, pieces * 97 / 100);
     EXPECT_LE(extra, pieces / 10);
-    EXPECT_GE(colourRight, found * 995 / 1000);
+    EXPECT_GE(colourRight, found - 3);
     EXPECT_GE(featureRight, found * 98 / 100);
     std::printf("tiles without a piece and no blob: %d\n", tilesEmpty);
 }
@@ -190,6 +192,41 @@ TEST(Pieces, AKnownColourFindsAPieceThatHardlyDepartsFromTheDrawing) {
     EXPECT_TRUE(vision::findPieces(picture, corners, {drawing}, std::nullopt, {}, {},
                                    {vision::meanLab(blue, cv::Mat(1, 1, CV_8U, cv::Scalar(255)))})
                     .empty());
+}
+
+// A follower drawn in two parts (its head apart from its body, as when a pixel between them
+// matches the drawing) is one piece, with one base; two pieces as near each other in two
+// players' colours stay two.
+TEST(Pieces, PartsOfOnePieceAreOnePieceAndTwoColoursAreTwo) {
+    const cv::Scalar field(60, 150, 80), red(40, 40, 200), blue(200, 90, 30);
+    const cv::Mat drawing(64, 64, CV_8UC3, field);
+    const std::array<cv::Point2f, 4> corners{{{100, 100}, {300, 100}, {300, 300}, {100, 300}}};
+    auto picture = [&](const cv::Scalar& head, const cv::Scalar& body) {
+        cv::Mat pic(400, 400, CV_8UC3, cv::Scalar(60, 90, 110));
+        pic(cv::Rect(100, 100, 200, 200)).setTo(field);
+        cv::circle(pic, {200, 150}, 7, head, cv::FILLED, cv::LINE_AA); // 0.25 of a tile down
+        // A tenth of a tile below the head (the blobs' closing does not bridge it), 0.18 apart.
+        cv::rectangle(pic, {192, 177}, {208, 197}, body, cv::FILLED, cv::LINE_AA);
+        cv::Mat noise(pic.size(), CV_8UC3);
+        cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(2));
+        return cv::Mat(pic + noise);
+    };
+    const auto one = vision::findPieces(picture(red, red), corners, {drawing}, std::nullopt);
+    ASSERT_EQ(one.size(), 1u);
+    EXPECT_NEAR(one[0].centre.x, 0.5f, 0.02f);
+    // Between the head's 0.27 and the body's 0.45, not at either alone (area-weighted).
+    EXPECT_GT(one[0].centre.y, 0.31f);
+    EXPECT_LT(one[0].centre.y, 0.41f);
+    EXPECT_GT(one[0].lab[1], 50); // red (a* of the pure red drawn is about 60)
+    // Joining off: the same picture is two blobs.
+    vision::PieceParams apart;
+    apart.joinReach = 0;
+    EXPECT_EQ(vision::findPieces(picture(red, red), corners, {drawing}, std::nullopt, apart).size(),
+              2u);
+    // A red piece beside a blue one: two pieces, each in its own colour.
+    const auto two = vision::findPieces(picture(red, blue), corners, {drawing}, std::nullopt);
+    ASSERT_EQ(two.size(), 2u);
+    EXPECT_NE(two[0].lab[1] > 30, two[1].lab[1] > 30);
 }
 
 // A city with a pennant (M) and without (N) differ only in the pennant: a piece standing over it

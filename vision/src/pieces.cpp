@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 
 namespace vision {
 
@@ -607,18 +608,68 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     cv::Mat labels, stats, centroids;
     const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
     const float px = 1.0f / float(n * n);
+    // A blob's colour from the quarter of its pixels that depart most from the drawing: a
+    // follower is a few pixels wide and its edges blend with the tile, so a mean over the blob
+    // is a duller colour than the player's (newart's red learned at a* 38-46 on tiles, 51-60
+    // when shown on the table), and a dull colour misses that player's pieces.
+    auto colourOf = [&](const cv::Mat& blob, cv::Rect box) {
+        std::vector<float> departs;
+        for (int y = box.y; y < box.br().y; ++y)
+            for (int x = box.x; x < box.br().x; ++x)
+                if (blob.at<uchar>(y, x)) departs.push_back(bestResidual.at<float>(y, x));
+        const auto q = departs.begin() + long(departs.size() * 3 / 4);
+        std::nth_element(departs.begin(), q, departs.end());
+        cv::Mat core = blob & (bestResidual >= *q);
+        return meanLab(seen, cv::countNonZero(core) >= 4 ? core : blob);
+    };
+    auto boxOf = [&](int c) {
+        return cv::Rect(stats.at<int>(c, cv::CC_STAT_LEFT), stats.at<int>(c, cv::CC_STAT_TOP),
+                        stats.at<int>(c, cv::CC_STAT_WIDTH), stats.at<int>(c, cv::CC_STAT_HEIGHT));
+    };
+    // Parts of one piece: a thin follower split where a pixel of it matches the drawing (its
+    // head from its body, a lying farmer in two) is one piece when its parts lie near each other
+    // in one colour. Each group is named by its first part.
+    std::vector<int> group(size_t(std::max(count, 1)));
+    std::iota(group.begin(), group.end(), 0);
+    auto first = [&](int c) {
+        while (group[size_t(c)] != c) c = group[size_t(c)];
+        return c;
+    };
+    {
+        std::vector<cv::Vec3f> colour(group.size());
+        std::vector<int> parts;
+        for (int c = 1; c < count; ++c) {
+            const float area = float(stats.at<int>(c, cv::CC_STAT_AREA)) * px;
+            if (area < p.minArea / 2 || area > p.maxArea) continue;
+            colour[size_t(c)] = colourOf(labels == c, boxOf(c));
+            parts.push_back(c);
+        }
+        for (size_t i = 0; i < parts.size(); ++i)
+            for (size_t j = i + 1; j < parts.size(); ++j) {
+                const int a = parts[i], b = parts[j];
+                const cv::Point2d d(centroids.at<double>(a, 0) - centroids.at<double>(b, 0),
+                                    centroids.at<double>(a, 1) - centroids.at<double>(b, 1));
+                const cv::Vec3f dc = colour[size_t(a)] - colour[size_t(b)];
+                if (std::hypot(d.x, d.y) < p.joinReach * n &&
+                    0.25f * dc[0] * dc[0] + dc[1] * dc[1] + dc[2] * dc[2] <
+                        p.joinColour * p.joinColour)
+                    group[size_t(std::max(first(a), first(b)))] = std::min(first(a), first(b));
+            }
+    }
     for (int c = 1; c < count; ++c) {
-        const float area = float(stats.at<int>(c, cv::CC_STAT_AREA)) * px;
+        if (first(c) != c) continue; // a later part of a group: taken with its first
+        cv::Mat blob = labels == c;
+        for (int o = c + 1; o < count; ++o)
+            if (first(o) == c) blob |= labels == o;
+        const float area = float(cv::countNonZero(blob)) * px;
         if (area < p.minArea || area > p.maxArea) continue;
         // A band along the tile's edge is a neighbour's shadow or edge laid over it: no piece
         // runs that far along an edge.
-        const int bx = stats.at<int>(c, cv::CC_STAT_LEFT), by = stats.at<int>(c, cv::CC_STAT_TOP);
-        const int bw = stats.at<int>(c, cv::CC_STAT_WIDTH),
-                  bh = stats.at<int>(c, cv::CC_STAT_HEIGHT);
+        const cv::Rect box = cv::boundingRect(blob);
+        const int bx = box.x, by = box.y, bw = box.width, bh = box.height;
         const bool alongSide = bx <= inner.x || bx + bw >= inner.br().x,
                    alongTop = by <= inner.y || by + bh >= inner.br().y;
         if ((alongSide && bh > p.maxEdgeRun * n) || (alongTop && bw > p.maxEdgeRun * n)) continue;
-        const cv::Mat blob = labels == c;
         // Already there in the earlier picture (a neighbour's piece leaning over): not new.
         if (!before.empty()) {
             cv::Mat d;
@@ -629,12 +680,10 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         PieceBlob b;
         b.area = area;
         b.residual = float(cv::mean(bestResidual, blob)[0]);
-        b.centre = {float(centroids.at<double>(c, 0) + 0.5) / float(n),
-                    float(centroids.at<double>(c, 1) + 0.5) / float(n)};
-        // Its colour from its clearest pixels (its edges blend with the tile).
-        cv::Mat core = blob & (bestResidual > (b.residual + cut) / 2);
-        if (cv::countNonZero(core) < 4) core = blob;
-        b.lab = meanLab(seen, core);
+        const cv::Moments mo = cv::moments(blob, true);
+        b.centre = {float(mo.m10 / mo.m00 + 0.5) / float(n),
+                    float(mo.m01 / mo.m00 + 0.5) / float(n)};
+        b.lab = colourOf(blob, box);
         // Its base: the end nearest the point under the camera.
         b.base = b.centre;
         if (footInTile) {

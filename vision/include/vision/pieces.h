@@ -57,6 +57,10 @@ struct PieceParams {
     // on red roofs departs little, but it is red.
     float nearColour = 9;
     float colourCut = 0.65f;
+    // Blobs whose middles lie within `joinReach` (share of the tile) of each other and whose
+    // colours differ by less than `joinColour` (as nearColour) are parts of one piece.
+    float joinReach = 0.2f;
+    float joinColour = 12;
     float sameAsBefore = 30; // summed channel difference below which a blob was there before   //
                              // the base: the blob's pixels in this share of it nearest the foot
 };
