@@ -14,6 +14,13 @@ namespace vision {
 
 namespace {
 
+// Squared L*a*b* distance with lightness at half weight (light falls unevenly over a table):
+// the one colour distance of pieces and players.
+float labDistance2(const cv::Vec3f& a, const cv::Vec3f& b) {
+    const cv::Vec3f d = a - b;
+    return 0.25f * d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+}
+
 cv::Point2d applyH(const cv::Matx33d& H, cv::Point2d p) {
     const cv::Vec3d q = H * cv::Vec3d(p.x, p.y, 1);
     return {q[0] / q[2], q[1] / q[2]};
@@ -592,9 +599,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                 if (bestResidual.at<float>(y, x) <= lowCut) continue;
                 const cv::Vec3f v = lab.at<cv::Vec3f>(y, x);
                 for (const cv::Vec3f& c : colours) {
-                    const cv::Vec3f d = v - c;
-                    if (0.25f * d[0] * d[0] + d[1] * d[1] + d[2] * d[2] <
-                        p.nearColour * p.nearColour) {
+                    if (labDistance2(v, c) < p.nearColour * p.nearColour) {
                         near.at<uchar>(y, x) = 255;
                         break;
                     }
@@ -635,8 +640,8 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         while (group[size_t(c)] != c) c = group[size_t(c)];
         return c;
     };
+    std::vector<cv::Vec3f> colour(group.size()); // each part's
     {
-        std::vector<cv::Vec3f> colour(group.size());
         std::vector<int> parts;
         for (int c = 1; c < count; ++c) {
             const float area = float(stats.at<int>(c, cv::CC_STAT_AREA)) * px;
@@ -649,9 +654,8 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                 const int a = parts[i], b = parts[j];
                 const cv::Point2d d(centroids.at<double>(a, 0) - centroids.at<double>(b, 0),
                                     centroids.at<double>(a, 1) - centroids.at<double>(b, 1));
-                const cv::Vec3f dc = colour[size_t(a)] - colour[size_t(b)];
                 if (std::hypot(d.x, d.y) < p.joinReach * n &&
-                    0.25f * dc[0] * dc[0] + dc[1] * dc[1] + dc[2] * dc[2] <
+                    labDistance2(colour[size_t(a)], colour[size_t(b)]) <
                         p.joinColour * p.joinColour)
                     group[size_t(std::max(first(a), first(b)))] = std::min(first(a), first(b));
             }
@@ -659,8 +663,9 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     for (int c = 1; c < count; ++c) {
         if (first(c) != c) continue; // a later part of a group: taken with its first
         cv::Mat blob = labels == c;
+        bool joined = false;
         for (int o = c + 1; o < count; ++o)
-            if (first(o) == c) blob |= labels == o;
+            if (first(o) == c) blob |= labels == o, joined = true;
         const float area = float(cv::countNonZero(blob)) * px;
         if (area < p.minArea || area > p.maxArea) continue;
         // A band along the tile's edge is a neighbour's shadow or edge laid over it: no piece
@@ -683,7 +688,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         const cv::Moments mo = cv::moments(blob, true);
         b.centre = {float(mo.m10 / mo.m00 + 0.5) / float(n),
                     float(mo.m01 / mo.m00 + 0.5) / float(n)};
-        b.lab = colourOf(blob, box);
+        b.lab = joined ? colourOf(blob, box) : colour[size_t(c)]; // a lone part's is known
         // Its base: the end nearest the point under the camera.
         b.base = b.centre;
         if (footInTile) {
@@ -773,8 +778,7 @@ bool PlayerColours::allKnown() const {
 
 float PlayerColours::distance(int player, const cv::Vec3f& lab) const {
     if (!known(player)) return std::numeric_limits<float>::infinity();
-    const cv::Vec3f d = lab - mean_[size_t(player)];
-    return std::sqrt(0.25f * d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    return std::sqrt(labDistance2(lab, mean_[size_t(player)]));
 }
 
 int PlayerColours::nearest(const cv::Vec3f& lab, float* dist) const {

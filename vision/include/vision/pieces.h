@@ -51,7 +51,7 @@ struct PieceParams {
     // edge drawn a shade off), and a piece on it must stay.
     int maxBand = 6;
     float maxEdgeRun = 0.45f; // a blob along the tile's edge longer than this is a neighbour's edge
-    float baseShare = 0.3f;
+    float baseShare = 0.3f;   // the base: the blob's pixels in this share of it nearest the foot
     // A pixel within `nearColour` (L*a*b*, lightness at half weight) of a player's known colour
     // is a piece's when it departs from the drawing by `colourCut` of the usual cut: a red piece
     // on red roofs departs little, but it is red.
@@ -61,8 +61,7 @@ struct PieceParams {
     // colours differ by less than `joinColour` (as nearColour) are parts of one piece.
     float joinReach = 0.2f;
     float joinColour = 12;
-    float sameAsBefore = 30; // summed channel difference below which a blob was there before   //
-                             // the base: the blob's pixels in this share of it nearest the foot
+    float sameAsBefore = 30; // summed channel difference below which a blob was there before
 };
 
 // One blob that is no part of the tile's drawing.
