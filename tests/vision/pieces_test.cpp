@@ -229,6 +229,37 @@ TEST(Pieces, PartsOfOnePieceAreOnePieceAndTwoColoursAreTwo) {
     EXPECT_NE(two[0].lab[1] > 30, two[1].lab[1] > 30);
 }
 
+// Where four tiles meet, the table or their shade shows through as a small, faint patch in a
+// corner square. It is no piece; the same patch mid-tile, or in a player's colour, is one.
+TEST(Pieces, ASmallFaintPatchInACornerIsTheTableUnlessInAPlayersColour) {
+    const cv::Scalar field(60, 150, 80), table(40, 95, 60), deeper(20, 70, 40);
+    const cv::Mat drawing(64, 64, CV_8UC3, field);
+    const std::array<cv::Point2f, 4> corners{{{100, 100}, {300, 100}, {300, 300}, {100, 300}}};
+    auto picture = [&](cv::Point at) {
+        cv::Mat pic(400, 400, CV_8UC3, cv::Scalar(60, 90, 110));
+        pic(cv::Rect(100, 100, 200, 200)).setTo(field);
+        cv::circle(pic, at, 9, table, cv::FILLED, cv::LINE_AA);
+        cv::circle(pic, at, 3, deeper, cv::FILLED, cv::LINE_AA); // a seed to grow from
+        cv::Mat noise(pic.size(), CV_8UC3);
+        cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(2));
+        return cv::Mat(pic + noise);
+    };
+    const cv::Point corner(262, 138), middle(200, 200); // 0.19 of a tile from two edges
+    vision::PieceParams off;
+    off.cornerReach = 0;
+    const auto seen = vision::findPieces(picture(corner), corners, {drawing}, std::nullopt, off);
+    ASSERT_EQ(seen.size(), 1u); // found at all without the corner rule,
+    EXPECT_LT(seen[0].area, vision::PieceParams{}.cornerArea);
+    EXPECT_LT(seen[0].residual, vision::PieceParams{}.seedResidual); // and small and faint
+    EXPECT_TRUE(vision::findPieces(picture(corner), corners, {drawing}, std::nullopt).empty());
+    EXPECT_EQ(vision::findPieces(picture(middle), corners, {drawing}, std::nullopt).size(), 1u);
+    // A player whose colour it is: kept.
+    EXPECT_EQ(vision::findPieces(picture(corner), corners, {drawing}, std::nullopt, {}, cv::Mat(),
+                                 {seen[0].lab})
+                  .size(),
+              1u);
+}
+
 // A city with a pennant (M) and without (N) differ only in the pennant: a piece standing over it
 // may hide it, a piece elsewhere on the tile leaves it in plain view (the tracker then takes the
 // classifier's reading rather than asking the players which tile it is).

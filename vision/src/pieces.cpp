@@ -675,6 +675,25 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         const bool alongSide = bx <= inner.x || bx + bw >= inner.br().x,
                    alongTop = by <= inner.y || by + bh >= inner.br().y;
         if ((alongSide && bh > p.maxEdgeRun * n) || (alongTop && bw > p.maxEdgeRun * n)) continue;
+        const float residual = float(cv::mean(bestResidual, blob)[0]);
+        // The table or shade where four tiles meet: a small, faint patch in a corner square (the
+        // band check above wants whole rows). A lying farmer on a corner field is several times
+        // larger, a piece's core departs more, and a small one far off still shows its
+        // player's colour.
+        const cv::Moments mo = cv::moments(blob, true);
+        const cv::Point2f centre(float(mo.m10 / mo.m00 + 0.5) / float(n),
+                                 float(mo.m01 / mo.m00 + 0.5) / float(n));
+        const bool inCorner = std::min(centre.x, 1 - centre.x) < p.cornerReach &&
+                              std::min(centre.y, 1 - centre.y) < p.cornerReach;
+        // A lone part's colour is known already.
+        const cv::Vec3f lab = joined ? colourOf(blob, box) : colour[size_t(c)];
+        if (inCorner && area < p.cornerArea && residual < p.seedResidual) {
+            const bool playersColour =
+                std::any_of(colours.begin(), colours.end(), [&](const cv::Vec3f& k) {
+                    return labDistance2(lab, k) < p.joinColour * p.joinColour;
+                });
+            if (!playersColour) continue;
+        }
         // Already there in the earlier picture (a neighbour's piece leaning over): not new.
         if (!before.empty()) {
             cv::Mat d;
@@ -684,11 +703,9 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         }
         PieceBlob b;
         b.area = area;
-        b.residual = float(cv::mean(bestResidual, blob)[0]);
-        const cv::Moments mo = cv::moments(blob, true);
-        b.centre = {float(mo.m10 / mo.m00 + 0.5) / float(n),
-                    float(mo.m01 / mo.m00 + 0.5) / float(n)};
-        b.lab = joined ? colourOf(blob, box) : colour[size_t(c)]; // a lone part's is known
+        b.residual = residual;
+        b.centre = centre;
+        b.lab = lab;
         // Its base: the end nearest the point under the camera.
         b.base = b.centre;
         if (footInTile) {
