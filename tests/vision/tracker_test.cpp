@@ -301,6 +301,32 @@ TEST(GameTracker, LearnsEachPlayersColourFromPicturesOfTheirPieces) {
     std::filesystem::remove_all(dir);
 }
 
+// A camera framed for a large board sees the start tile small (about 50 px at 45 degrees of
+// tilt, the pieces bench's newart scene 3): each follower shown is then some 40 px of the
+// picture, a green one on a green field fewer once changed pixels are opened. Every player's
+// two followers must still be found (with blobs of 0.00002 of the picture, one player's were
+// not: "no piece was added").
+TEST(GameTracker, CalibratesFromSmallPiecesSeenFromAfar) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const adj::State start = *adj::State::create(cfg);
+    for (double tilt : {35.0, 45.0}) {
+        vision::SceneParams p;
+        p.tiltDeg = tilt;
+        p.yawDeg = 51;
+        p.seed = 4;
+        p.tilesAcross = 24;
+        const cv::Mat bare = vision::calibrationPicture(start, p, {}, -1);
+        vision::GameTracker tracker(refs, cfg);
+        for (int q = 0; q < cfg.players; ++q) {
+            const vision::Calibration c =
+                tracker.calibrate(bare, vision::calibrationPicture(start, p, {}, q), q);
+            EXPECT_TRUE(c.ok) << "tilt " << tilt << ", player " << q + 1 << ": " << c.problem;
+            EXPECT_EQ(c.pieces, 2) << "tilt " << tilt << ", player " << q + 1;
+        }
+    }
+}
+
 // A whole game followed after the players showed their colours: every player calibrated, and
 // the game followed no worse than when each colour is learned from its first piece (the
 // first test's recording).

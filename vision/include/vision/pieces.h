@@ -169,9 +169,12 @@ struct ShownBlob {
     cv::Vec3f lab; // its colour (L*a*b*), from its core (its rim blends with the table)
 };
 struct ShownParams {
-    int change = 75;          // summed channel difference (0..765) of a changed pixel
-    double minArea = 0.00002; // share of the picture: smaller blobs are noise
-    double maxArea = 0.02;    // larger: a hand or a moved object, not a piece
+    int change = 75; // summed channel difference (0..765) of a changed pixel
+    // Share of the picture: smaller blobs are noise. A follower on a start tile of 45 px (a
+    // camera framed for a large board, 45 degrees of tilt) is about 40 px of 1920x1080, fewer
+    // once opened; 0.00002 lost some.
+    double minArea = 0.00001;
+    double maxArea = 0.02; // larger: a hand or a moved object, not a piece
 };
 // *large: how many changed areas were too large for a piece.
 std::vector<ShownBlob> piecesShown(const cv::Mat& bare, const cv::Mat& shown,
