@@ -21,6 +21,12 @@ float labDistance2(const cv::Vec3f& a, const cv::Vec3f& b) {
     return 0.25f * d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
 }
 
+// Whether `lab` lies within `reach` (as labDistance2) of one of `colours`.
+bool nearAny(const cv::Vec3f& lab, const std::vector<cv::Vec3f>& colours, float reach) {
+    return std::any_of(colours.begin(), colours.end(),
+                       [&](const cv::Vec3f& c) { return labDistance2(lab, c) < reach * reach; });
+}
+
 cv::Point2d applyH(const cv::Matx33d& H, cv::Point2d p) {
     const cv::Vec3d q = H * cv::Vec3d(p.x, p.y, 1);
     return {q[0] / q[2], q[1] / q[2]};
@@ -597,13 +603,8 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         for (int y = inner.y; y < inner.br().y; ++y)
             for (int x = inner.x; x < inner.br().x; ++x) {
                 if (bestResidual.at<float>(y, x) <= lowCut) continue;
-                const cv::Vec3f v = lab.at<cv::Vec3f>(y, x);
-                for (const cv::Vec3f& c : colours) {
-                    if (labDistance2(v, c) < p.nearColour * p.nearColour) {
-                        near.at<uchar>(y, x) = 255;
-                        break;
-                    }
-                }
+                if (nearAny(lab.at<cv::Vec3f>(y, x), colours, p.nearColour))
+                    near.at<uchar>(y, x) = 255;
             }
         mask |= near & fit.inPicture;
     }
@@ -687,13 +688,9 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                               std::min(centre.y, 1 - centre.y) < p.cornerReach;
         // A lone part's colour is known already.
         const cv::Vec3f lab = joined ? colourOf(blob, box) : colour[size_t(c)];
-        if (inCorner && area < p.cornerArea && residual < p.seedResidual) {
-            const bool playersColour =
-                std::any_of(colours.begin(), colours.end(), [&](const cv::Vec3f& k) {
-                    return labDistance2(lab, k) < p.joinColour * p.joinColour;
-                });
-            if (!playersColour) continue;
-        }
+        if (inCorner && area < p.cornerArea && residual < p.seedResidual &&
+            !nearAny(lab, colours, p.joinColour))
+            continue;
         // Already there in the earlier picture (a neighbour's piece leaning over): not new.
         if (!before.empty()) {
             cv::Mat d;

@@ -46,9 +46,9 @@ struct PieceParams {
     float minArea = 0.004f;   // share of the tile: smaller blobs are grain or art misfit
     float maxArea = 0.25f;    // larger: a hand, a misread tile, not a piece
     float wholePiece = 0.01f; // a blob this large is a whole piece, not a sliver of one
-    // A blob smaller than `cornerArea`, fainter than `seedResidual`, in no player's colour and
-    // with its middle within `cornerReach` of a corner (in x and y) is the table or shade
-    // showing where four tiles meet.
+    // A blob smaller than `cornerArea`, fainter than `seedResidual`, in no player's colour
+    // (within `joinColour`) and with its middle within `cornerReach` of a corner (in x and y) is
+    // the table or shade showing where four tiles meet.
     float cornerReach = 0.25f;
     float cornerArea = 0.013f;
     // Bands along an edge (a neighbour's shadow or overlap) reach this many pixels inside the
