@@ -132,13 +132,18 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
             if (const auto* b = match(ti, q)) {
                 ++c.found;
                 c.colour += colours.nearest(b->lab) == q.player;
-                if (verbose && colours.nearest(b->lab) != q.player)
-                    std::printf("  colour: player %d's piece (L %.0f a %.0f b %.0f) read as %d's "
-                                "(L %.0f a %.0f b %.0f)\n",
-                                q.player, b->lab[0], b->lab[1], b->lab[2], colours.nearest(b->lab),
-                                colours.colour(colours.nearest(b->lab))[0],
-                                colours.colour(colours.nearest(b->lab))[1],
-                                colours.colour(colours.nearest(b->lab))[2]);
+                if (verbose && colours.nearest(b->lab) != q.player) {
+                    const int as = colours.nearest(b->lab);
+                    std::printf(
+                        "  colour: player %d's %s on %s r%d (tile %d; L %.0f a %.0f b %.0f, "
+                        "at %.2f,%.2f, area %.4f) read as %d's (L %.0f a %.0f b %.0f)\n",
+                        q.player, q.kind.c_str(), scene.tiles[ti].kind.c_str(),
+                        scene.tiles[ti].rotation, int(ti), b->lab[0], b->lab[1], b->lab[2],
+                        b->centre.x, b->centre.y, b->area, as, colours.colour(as)[0],
+                        colours.colour(as)[1], colours.colour(as)[2]);
+                    dumpTile(scene, scene.tiles[ti].corners,
+                             label + "-tile" + std::to_string(ti) + "-colour");
+                }
                 // Its base nearer its own feature than any other of the tile's.
                 const adj::PlacedTile& placed = *s.board().at(q.cell);
                 int nearest = -1;
@@ -157,10 +162,10 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 const cv::Point2f inTile = vision::boardPointInTile(cv::Matx33d::eye(), q.base, k)
                                                .value_or(cv::Point2f(-1, -1));
                 std::printf("  missed: player %d's %s%s on %s r%d at (%.0f, %.0f), %.2f,%.2f of "
-                            "the tile, tile of %.0f px\n",
+                            "the tile, tile %d of %.0f px\n",
                             q.player, q.kind.c_str(), q.lying ? " (lying)" : "",
                             scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, q.base.x,
-                            q.base.y, inTile.x, inTile.y, cv::norm(k[1] - k[0]));
+                            q.base.y, inTile.x, inTile.y, int(ti), cv::norm(k[1] - k[0]));
                 dumpTile(scene, k, label + "-tile" + std::to_string(ti) + "-missed");
             }
         }
@@ -177,8 +182,9 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 }
         c.extra += std::max(0, int(blobs[ti].size()) - here - barnParts);
         if (verbose && int(blobs[ti].size()) > here + barnParts) {
-            std::printf("  extra on %s r%d (%d pieces, tile %.0f px):",
-                        scene.tiles[ti].kind.c_str(), scene.tiles[ti].rotation, here, side);
+            std::printf(
+                "  extra on %s r%d (%d pieces, tile %d of %.0f px):", scene.tiles[ti].kind.c_str(),
+                scene.tiles[ti].rotation, here, int(ti), side);
             for (const auto& b : blobs[ti])
                 std::printf(" [at %.2f,%.2f area %.4f residual %.0f Lab %.0f %.0f %.0f]",
                             b.centre.x, b.centre.y, b.area, b.residual, b.lab[0], b.lab[1],

@@ -311,7 +311,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
         // The correlation over the whole tile (the first pass): the second leaves pixels out,
         // which on a quiet tile can be much of its contrast (a city cap under a piece).
         double correlation = 0, firstGain[3] = {0, 0, 0}, firstSpread[3] = {0, 0, 0};
-        double gain[3], offset[3];
+        double gain[3], offset[3], ms[3], mq[3]; // ms, mq: the picture's and drawing's means
         for (int pass = 0; pass < 2; ++pass) {
             const double c = std::max(weighed, 1.0);
             double covSum = 0, spreadSum = 0;
@@ -340,10 +340,10 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
                     SS += total(rss) + tail[2], QQ += total(rqq) + tail[3];
                     SQ += total(rsq) + tail[4];
                 }
-                const double ms = S / c, mq = Q / c;
-                const double ss = std::sqrt(std::max(0.0, SS / c - ms * ms)),
-                             sq = std::sqrt(std::max(0.0, QQ / c - mq * mq));
-                const double cov = SQ / c - ms * mq;
+                ms[ch] = S / c, mq[ch] = Q / c;
+                const double ss = std::sqrt(std::max(0.0, SS / c - ms[ch] * ms[ch])),
+                             sq = std::sqrt(std::max(0.0, QQ / c - mq[ch] * mq[ch]));
+                const double cov = SQ / c - ms[ch] * mq[ch];
                 gain[ch] = sq > 1e-3 ? cov / (sq * sq) : 0;
                 // The pixels left out held most of the drawing's contrast (a pennant on a
                 // city filling the tile): they are the drawing, and without them the gain is
@@ -352,9 +352,17 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
                     firstGain[ch] = gain[ch], firstSpread[ch] = sq;
                 else if (sq < 0.5 * firstSpread[ch])
                     gain[ch] = firstGain[ch];
-                offset[ch] = ms - mq * gain[ch];
                 covSum += cov;
                 spreadSum += ss * sq;
+            }
+            // Light scales the channels alike, give or take a colour cast. A drawing of few
+            // colours fits a piece covering one of them by a gain far below the others' (a
+            // cloister under a green wagon fitted green, by negative gains): such a gain is
+            // raised to `minGainShare` of the largest.
+            const double most = std::max({gain[0], gain[1], gain[2]});
+            for (int ch = 0; ch < 3; ++ch) {
+                if (most > 0) gain[ch] = std::max(gain[ch], p.minGainShare * most);
+                offset[ch] = ms[ch] - mq[ch] * gain[ch];
             }
             for (int y = 0; y < n; ++y) {
                 float* r = &residual[size_t(y * n)];
@@ -541,7 +549,11 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
                     float* correlation) {
     if (correlation) *correlation = 0;
     if (bgr.empty() || drawings.empty()) return std::numeric_limits<float>::infinity();
-    const DrawingFit f = fitDrawings(bgr, corners, drawings, params);
+    // How well a drawing explains the tile, pieces and all: its best fit, even one whose light
+    // turns a mark under a piece to the piece's colour (that drawing is still the tile's).
+    PieceParams p = params;
+    p.minGainShare = -std::numeric_limits<double>::infinity();
+    const DrawingFit f = fitDrawings(bgr, corners, drawings, p);
     if (correlation) *correlation = float(f.correlation);
     return float(f.misfit);
 }
@@ -580,14 +592,28 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         std::nth_element(a.begin(), a.begin() + long(a.size() / 2), a.end());
         return a[a.size() / 2];
     };
-    for (int side = 0; side < 4; ++side)
-        for (int k = 0; k < p.maxBand; ++k) {
+    // The colour-guided search below takes fainter pixels (`colourCut`), so its bands are
+    // found with that cut, and widened by `bandFringe` where the band's blurred edge blends into
+    // the tile.
+    const float lowCut = p.colourCut * cut;
+    cv::Mat band(n, n, CV_8U, cv::Scalar(0));
+    for (int side = 0; side < 4; ++side) {
+        auto lineAt = [&](int k) {
             const int at = side % 2 == 0 ? p.rim + k : n - 1 - p.rim - k;
-            cv::Mat line = side < 2 ? bestResidual(cv::Rect(inner.x, at, inner.width, 1))
-                                    : bestResidual(cv::Rect(at, inner.y, 1, inner.height));
-            if (rowMedian(line) <= cut) break;
-            (side < 2 ? mask.row(at) : mask.col(at)).setTo(0);
+            return side < 2 ? cv::Rect(inner.x, at, inner.width, 1)
+                            : cv::Rect(at, inner.y, 1, inner.height);
+        };
+        bool strong = true; // the band as the usual cut sees it goes on
+        int k = 0;
+        for (; k < p.maxBand; ++k) {
+            const float median = rowMedian(bestResidual(lineAt(k)));
+            if (median <= lowCut) break;
+            strong = strong && median > cut;
+            if (strong) mask(lineAt(k)).setTo(0);
         }
+        for (int j = 0; k > 0 && j < std::min(k + p.bandFringe, n / 2 - p.rim); ++j)
+            band(lineAt(j)).setTo(255);
+    }
     // Hysteresis: a piece's core misfits strongly; its outline joins it, but a weak misfit
     // (a road drawn a shade lighter) only near such a core.
     const float seedCut = std::max(p.seedResidual, float(p.seedFactor * bestMisfit));
@@ -599,10 +625,12 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         seen.convertTo(seenF, CV_32FC3, 1.0 / 255);
         cv::cvtColor(seenF, lab, cv::COLOR_BGR2Lab);
         cv::Mat near(n, n, CV_8U, cv::Scalar(0));
-        const float lowCut = p.colourCut * cut;
         for (int y = inner.y; y < inner.br().y; ++y)
             for (int x = inner.x; x < inner.br().x; ++x) {
-                if (bestResidual.at<float>(y, x) <= lowCut) continue;
+                const float r = bestResidual.at<float>(y, x);
+                // In a band only a piece's core: a band's blurred edge is the tile's colour
+                // darkened, as near a green player's as a green piece on a field is.
+                if (r <= lowCut || (band.at<uchar>(y, x) && r <= seedCut)) continue;
                 if (nearAny(lab.at<cv::Vec3f>(y, x), colours, p.nearColour))
                     near.at<uchar>(y, x) = 255;
             }

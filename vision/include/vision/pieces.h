@@ -46,6 +46,10 @@ struct PieceParams {
     float minArea = 0.004f;   // share of the tile: smaller blobs are grain or art misfit
     float maxArea = 0.25f;    // larger: a hand, a misread tile, not a piece
     float wholePiece = 0.01f; // a blob this large is a whole piece, not a sliver of one
+    // The drawing is fitted to the picture's light, a gain and offset per channel; in the search
+    // for pieces no channel's gain may fall below this share of the largest channel's (see
+    // fitAt; drawingMisfit leaves it out).
+    double minGainShare = 0.5;
     // A blob smaller than `cornerArea`, fainter than `seedResidual`, in no player's colour
     // (within `joinColour`) and with its middle within `cornerReach` of a corner (in x and y) is
     // the table or shade showing where four tiles meet.
@@ -55,11 +59,13 @@ struct PieceParams {
     // rim at most; deeper, a row that misfits all along is the tile's own (a city along the
     // edge drawn a shade off), and a piece on it must stay.
     int maxBand = 6;
+    int bandFringe = 2;       // see nearColour
     float maxEdgeRun = 0.45f; // a blob along the tile's edge longer than this is a neighbour's edge
     float baseShare = 0.3f;   // the base: the blob's pixels in this share of it nearest the foot
     // A pixel within `nearColour` (L*a*b*, lightness at half weight) of a player's known colour
     // is a piece's when it departs from the drawing by `colourCut` of the usual cut: a red piece
-    // on red roofs departs little, but it is red.
+    // on red roofs departs little, but it is red. In a band (as found with that lower cut) and
+    // `bandFringe` pixels beside it, only pixels departing as a piece's core does.
     float nearColour = 9;
     float colourCut = 0.65f;
     // Blobs whose middles lie within `joinReach` (share of the tile) of each other and whose
