@@ -185,17 +185,24 @@ TEST(GameTracker, AsksAboutAMonkOfItsCloistersColourAndWaitsOutAHand) {
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
     const vision::TrackingEvaluation f =
         vision::followRecording(vision::recordGame(cfg, 3000, fixedCamera(30, 70, 20, 40)), refs);
-    int hidden = 0;
+    // Turns 11 and 23 put player 1's monk on a cloister of their colour. Turn 11's is seen since
+    // the light's fit may no longer turn the drawing's roof into the piece's colour
+    // (PieceParams::minGainShare; the players are then asked which piece it is); turn 23's
+    // still hides.
+    int hidden = 0, seen = 0;
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
         for (const char* turn : {"turn 11 ", "turn 23 "})
-            if (note.rfind(turn, 0) == 0)
+            if (note.rfind(turn, 0) == 0) {
                 hidden += note.find("cloister has player 1's colour") != std::string::npos;
+                seen += note.find("which piece did player 1 place") != std::string::npos;
+            }
     }
     std::printf("%d turns: %d read, %d entered by hand (%d in one click), %d wrong\n", f.turns,
                 f.read, f.byHand, f.answerable, f.wrong);
     EXPECT_TRUE(f.scoresEqual);
-    EXPECT_EQ(hidden, 2) << "a monk the cloister's colour hides is asked about";
+    EXPECT_EQ(hidden + seen, 2) << "a monk of its cloister's colour is seen or asked about";
+    EXPECT_GE(hidden, 1) << "a monk the cloister's colour hides is asked about";
     EXPECT_EQ(f.wrong, 0);
     EXPECT_GE(f.read, 27); // measured: 28 read, 11 by hand (8 of them in one click)
 }
