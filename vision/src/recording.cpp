@@ -81,6 +81,10 @@ std::optional<Recording> recordActions(const adj::GameConfig& game,
 
 SceneParams Recording::cameraFor(size_t turn) const {
     SceneParams p = params.camera;
+    auto bump = [](SceneParams& q) { // the knock: the camera aims and turns a little aside
+        q.lookAt += cv::Point2d(0.6, -0.4);
+        q.yawDeg += 7;
+    };
     if (p.tilesAcross <= 0) { // over the whole final board, tiles as large as it allows
         const adj::Bounds b = final->board().extent();
         const double w = b.maxX - b.minX + 1, h = b.maxY - b.minY + 1;
@@ -88,11 +92,28 @@ SceneParams Recording::cameraFor(size_t turn) const {
         const double aspect = double(p.width) / p.height;
         p.tilesAcross = std::max({h + 1.5, (w + 1.5) / aspect, 6.0}) *
                         (1 + 0.5 * std::sin(p.tiltDeg * 3.14159265358979 / 180));
+        // A long board turned by the camera's yaw may still reach out of the picture (before or
+        // after the knock): the camera rises until every tile lies a quarter tile inside it.
+        auto inView = [&](const SceneParams& q) {
+            const SceneCamera cam = sceneCamera(q, b);
+            const double margin = 0.25 * std::min(q.width, q.height) / q.tilesAcross;
+            for (const adj::PlacedTile& t : final->board().tiles())
+                for (const auto& [dx, dy] : {std::pair{0, 0}, {1, 0}, {0, 1}, {1, 1}}) {
+                    const cv::Point2f c = cam.project(t.pos.x + dx, t.pos.y + dy);
+                    if (c.x < margin || c.y < margin || c.x > q.width - margin ||
+                        c.y > q.height - margin)
+                        return false;
+                }
+            return true;
+        };
+        for (int grow = 0; grow < 40; ++grow) {
+            SceneParams knocked = p;
+            bump(knocked);
+            if (inView(p) && (params.bumpAfterTurn < 0 || inView(knocked))) break;
+            p.tilesAcross *= 1.05;
+        }
     }
-    if (params.bumpAfterTurn >= 0 && int(turn) > params.bumpAfterTurn) {
-        p.lookAt += cv::Point2d(0.6, -0.4);
-        p.yawDeg += 7;
-    }
+    if (params.bumpAfterTurn >= 0 && int(turn) > params.bumpAfterTurn) bump(p);
     return p;
 }
 

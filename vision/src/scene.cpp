@@ -116,34 +116,41 @@ void drawPieces(cv::Mat& img, Scene& scene, const adj::State& state,
 
 } // namespace
 
+SceneCamera sceneCamera(const SceneParams& p, const adj::Bounds& extent) {
+    const auto [minX, maxX, minY, maxY] = extent;
+    const bool fixed = p.tilesAcross > 0;
+    SceneCamera c;
+    c.cx = fixed ? p.lookAt.x : (minX + maxX + 1) / 2.0;
+    c.cy = fixed ? p.lookAt.y : (minY + maxY + 1) / 2.0;
+    const double span = std::max(maxX - minX + 1, maxY - minY + 1) * 1.15;
+    c.f = 0.9 * std::max(p.width, p.height);
+    c.tilt = p.tiltDeg * kPi / 180, c.yaw = p.yawDeg * kPi / 180;
+    c.dist = fixed ? c.f * p.tilesAcross / std::min(p.width, p.height)
+                   : c.f * span / (p.fill * std::min(p.width, p.height));
+    c.width = p.width, c.height = p.height;
+    return c;
+}
+
+cv::Point2f SceneCamera::project(double bx, double by, double h) const {
+    const double x = bx - cx, y = -(by - cy); // image y grows down
+    const double xr = x * std::cos(yaw) - y * std::sin(yaw),
+                 yr = x * std::sin(yaw) + y * std::cos(yaw);
+    // Tilt: the board plane turns about the x axis; depth grows with y. The board's normal
+    // towards the camera is (0, sin tilt, -cos tilt) in camera coordinates.
+    const double yc = yr * std::cos(tilt) + h * std::sin(tilt),
+                 zc = dist + yr * std::sin(tilt) - h * std::cos(tilt);
+    return cv::Point2f(float(width / 2.0 + f * xr / zc), float(height / 2.0 + f * yc / zc));
+}
+
 Scene renderScene(const adj::State& state, const SceneParams& p, const TileFaceSource& faces,
                   const std::vector<adj::Meeple>& extraPieces) {
     std::mt19937_64 rng(p.seed);
     cv::RNG noiseRng(p.seed * 2654435761u + 1); // OpenCV's own RNG, seeded: never the global one
     std::uniform_real_distribution<double> u(-1, 1);
     Scene scene;
-    const auto [minX, maxX, minY, maxY] = state.board().extent(); // tile units
-    const bool fixed = p.tilesAcross > 0;
-    const double cx = fixed ? p.lookAt.x : (minX + maxX + 1) / 2.0,
-                 cy = fixed ? p.lookAt.y : (minY + maxY + 1) / 2.0;
-    const double span = std::max(maxX - minX + 1, maxY - minY + 1) * 1.15;
-    // A pinhole camera looking at the board centre from above, tilted about the image x axis
-    // and turned about the view axis. Board point (bx, by) in tile units, y north.
-    const double f = 0.9 * std::max(p.width, p.height);
-    const double tilt = p.tiltDeg * kPi / 180, yaw = p.yawDeg * kPi / 180;
-    const double dist = fixed ? f * p.tilesAcross / std::min(p.width, p.height)
-                              : f * span / (p.fill * std::min(p.width, p.height));
-    // h: height above the board (tile units), for standing pieces. The board's normal towards
-    // the camera is (0, sin tilt, -cos tilt) in camera coordinates.
-    auto project3 = [&](double bx, double by, double h) {
-        double x = bx - cx, y = -(by - cy); // image y grows down
-        const double xr = x * std::cos(yaw) - y * std::sin(yaw),
-                     yr = x * std::sin(yaw) + y * std::cos(yaw);
-        // Tilt: the board plane turns about the x axis; depth grows with y.
-        const double yc = yr * std::cos(tilt) + h * std::sin(tilt),
-                     zc = dist + yr * std::sin(tilt) - h * std::cos(tilt);
-        return cv::Point2f(float(p.width / 2.0 + f * xr / zc), float(p.height / 2.0 + f * yc / zc));
-    };
+    const SceneCamera cam = sceneCamera(p, state.board().extent());
+    const double cx = cam.cx, cy = cam.cy;
+    auto project3 = [&](double bx, double by, double h) { return cam.project(bx, by, h); };
     auto project = [&](double bx, double by) { return project3(bx, by, 0); };
     std::vector<cv::Point2f> src = {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, dst(4);
     for (int i = 0; i < 4; ++i)

@@ -610,26 +610,43 @@ float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t,
     if (!c || before.empty() || before.size() != bgr.size()) return 0;
     // The square around the corner, in the new tile's coordinates as drawn in the picture.
     const cv::Point2f q = toEngineTile(cornerPoint(corner), (4 - o.quarterTurn) & 3);
-    const float r = params_.barnReach;
+    // The square around the corner and a ring as wide around it, in the new tile's coordinates
+    // as drawn in the picture.
+    const float r = params_.barnReach, R = 2 * r;
     const std::array<cv::Point2f, 4> unit{{{0, 0}, {1, 0}, {1, 1}, {0, 1}}};
     const cv::Mat toImage = cv::getPerspectiveTransform(unit.data(), latticeCorners(o, *c).data());
     std::vector<cv::Point2f> square{
-        {q.x - r, q.y - r}, {q.x + r, q.y - r}, {q.x + r, q.y + r}, {q.x - r, q.y + r}},
+        {q.x - R, q.y - R}, {q.x + R, q.y - R}, {q.x + R, q.y + R}, {q.x - R, q.y + R}},
         inImage;
     cv::perspectiveTransform(square, inImage, toImage);
     std::array<cv::Point2f, 4> area;
     std::copy(inImage.begin(), inImage.end(), area.begin());
-    const int n = 24;
+    const int n = 48, lo = n / 4, hi = n - n / 4; // the square: [lo, hi) each way
     const cv::Mat now = unwarpArea(bgr, area, n), then = unwarpArea(before, area, n);
-    // The three old tiles' part of it (the new tile was not there before), light matched.
+    // The three old tiles' part (the new tile was not there before). The light is matched on
+    // the ring's part: the barn covers most of the square, and matched there it would explain
+    // itself away (a green barn on a field read as a pass).
     cv::Mat old(n, n, CV_8U, cv::Scalar(0));
+    std::array<std::vector<int>, 3> shifts;
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
-            const float tx = q.x - r + (x + 0.5f) * 2 * r / n,
-                        ty = q.y - r + (y + 0.5f) * 2 * r / n;
-            old.at<uchar>(y, x) = tx < 0 || tx > 1 || ty < 0 || ty > 1 ? 255 : 0;
+            const float tx = q.x - R + (x + 0.5f) * 2 * R / n,
+                        ty = q.y - R + (y + 0.5f) * 2 * R / n;
+            if (tx >= 0 && tx <= 1 && ty >= 0 && ty <= 1) continue;
+            const bool inSquare = x >= lo && x < hi && y >= lo && y < hi;
+            old.at<uchar>(y, x) = inSquare ? 255 : 0;
+            if (!inSquare)
+                for (int ch = 0; ch < 3; ++ch)
+                    shifts[size_t(ch)].push_back(int(now.at<cv::Vec3b>(y, x)[ch]) -
+                                                 then.at<cv::Vec3b>(y, x)[ch]);
         }
-    const cv::Scalar shift = cv::mean(now, old) - cv::mean(then, old);
+    cv::Scalar shift;
+    for (int ch = 0; ch < 3; ++ch) {
+        std::vector<int>& v = shifts[size_t(ch)];
+        if (v.empty()) continue;
+        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+        shift[ch] = v[v.size() / 2];
+    }
     cv::Mat diff;
     cv::absdiff(now, then + shift, diff);
     cv::Mat changed(n, n, CV_8U, cv::Scalar(0));

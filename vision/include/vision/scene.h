@@ -71,6 +71,18 @@ struct Scene {
     std::string truthJson() const;
 };
 
+// The generator's pinhole camera over a board of `extent` (tile units) framed by `params`:
+// looking at the board's middle from above (or at params.lookAt, a fixed camera), tilted about
+// the picture's x axis and turned about its view axis.
+struct SceneCamera {
+    double cx = 0, cy = 0; // the board point it looks at (tile units, y north)
+    double f = 0, dist = 0, tilt = 0, yaw = 0;
+    int width = 0, height = 0;
+    // Where board point (x, y) at height h above the board (tile units) appears in the picture.
+    cv::Point2f project(double x, double y, double h = 0) const;
+};
+SceneCamera sceneCamera(const SceneParams& params, const adj::Bounds& extent);
+
 // Draws one tile face (kind, rotation, size in pixels); the default draws our procedural art.
 using TileFaceSource = std::function<cv::Mat(const tiledb::TileKind&, int rotation, int size)>;
 
