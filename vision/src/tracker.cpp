@@ -608,7 +608,7 @@ float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t,
     const CellResult* c = o.cellAt(t.pos);
     const cv::Mat& before = observer_.settledPicture();
     if (!c || before.empty() || before.size() != bgr.size()) return 0;
-    // The square around the corner, in the new tile's coordinates as drawn in the picture.
+    // The corner, in the new tile's coordinates as drawn in the picture.
     const cv::Point2f q = toEngineTile(cornerPoint(corner), (4 - o.quarterTurn) & 3);
     // The square around the corner and a ring as wide around it, in the new tile's coordinates
     // as drawn in the picture.
