@@ -1,5 +1,6 @@
 // `carcassonne`: the command-line tool. Each sub-command is a thin adapter over a library.
 #include "cli_commands.h"
+#include "vision/frame_memory.h"
 
 #include <cstdio>
 #include <string>
@@ -44,6 +45,7 @@ void usage(std::FILE* out) {
 } // namespace
 
 int main(int argc, char** argv) {
+    vision::keepFrameMemory(); // pictures are read one after another (vision, play)
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         usage(args.empty() ? stderr : stdout);

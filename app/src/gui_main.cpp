@@ -11,6 +11,7 @@
 #include "history_model.h"
 #include "sample_game.h"
 #include "tile_image_provider.h"
+#include "vision/frame_memory.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -77,6 +78,7 @@ void startTour(QQuickWindow* window, GameController* game, const QDir& dir) {
 } // namespace
 
 int main(int argc, char* argv[]) {
+    vision::keepFrameMemory(); // the camera's pictures are read one after another
     QGuiApplication app(argc, argv);
     QGuiApplication::setApplicationName("Carcassonne Scorer");
     QGuiApplication::setOrganizationName("carcassonne-scorer");

@@ -20,6 +20,7 @@
 // writes the picture around each tile with a piece missed or a blob too many (with -v's lines).
 #include "bench_art.h"
 #include "vision/evaluate.h"
+#include "vision/frame_memory.h"
 #include "vision/pieces.h"
 #include "vision/recording.h"
 #include "vision/tracker.h"
@@ -245,6 +246,7 @@ int main(int argc, char** argv) {
         }
     }
     cv::setNumThreads(1);
+    vision::keepFrameMemory(); // as the app and the command-line tool run
     // The games' sets: the base game, with Abbey & Mayor when asked (its tiles, abbey, mayor,
     // wagon and barn).
     const std::vector<std::string> expansions =

@@ -16,6 +16,7 @@
 #include "bench_art.h"
 #include "bench_scenes.h"
 #include "vision/evaluate.h"
+#include "vision/frame_memory.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
 
@@ -100,6 +101,7 @@ int main(int argc, char** argv) {
         }
     }
     cv::setNumThreads(1);
+    vision::keepFrameMemory(); // as the app and the command-line tool run
     const std::vector<bench::Art> sources = bench::artSources(arts, bench::sweepSets());
     std::map<std::string, Row> rows;
     Row all;
