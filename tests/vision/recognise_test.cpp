@@ -494,6 +494,26 @@ TEST(Recognise, PennantsJudgedAgainstPhotosOfBothDrawings) {
     }
 }
 
+// Pennant twins in real artwork are two scans of one drawing a pixel or so apart (classic F and
+// G, M and N): they differ along every outline, and a photo's outlines read as either one
+// depending on how the cell was aligned; and a shield's place in shade by the tile's edge read as
+// the shield. Twins are now told apart by their difference beyond a pixel's shift, in colour
+// only (TileClassifier::pennantTwins). Classic scene 79 (46 px tiles at 45 degrees) read G as F
+// at confidence 1.00 and F as uncertain: 72 of 72 now. Scenes 24, 54 and 95 had 2, 1 and 1 tiles
+// read confidently wrong, none now (left uncertain where the shield is too faint). Over the
+// bench's 400 scenes, tiles read wrong: 11 -> 2 (classic 9 -> 0).
+TEST(Recognise, PennantTwinsScannedAPixelApart) {
+    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/classic";
+    if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is absent";
+    for (const auto& [s, least] : {std::pair{79, 72}, {24, 71}, {54, 56}, {95, 74}}) {
+        const vision::Evaluation e = sweepScene("classic", s);
+        std::printf("classic scene %d: %d of %d right, %d unsure, %d wrong\n", s, e.correct,
+                    e.truthTiles, e.unsure, e.wrong);
+        EXPECT_GE(e.correct, least) << "scene " << s;
+        EXPECT_EQ(e.wrong + e.extra, 0) << "scene " << s;
+    }
+}
+
 // Cities drawn in a colour near the table's, outlined as tiles lying on it (autumn scene 28):
 // read as tiles from a match of outlinedTile (0.7), not only 0.8: 69 of 71 (67 at 0.8).
 TEST(Recognise, OutlinedCitiesInTheTablesColours) {
@@ -573,9 +593,27 @@ TEST(Recognise, ABoardWithoutALatticeIsReadRingByRing) {
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
 
+// Tiles of the table's colours beside the board are read when they match a kind aboveTable
+// better than the table does. Classic scene 99 (44 px tiles at 45 degrees, harshest light): a
+// group of classic cities the colours left out lies among the table's cells, and one of them
+// (0.94, the rest of the table 0.64 and less) set the table's best, so no city beside the board
+// could beat it. The table's best is now that of its bulk (tableBulk): 68 of 72, 66 before.
+TEST(Recognise, TilesLeftOutDoNotSetTheTablesBest) {
+    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/classic";
+    if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is absent";
+    vision::RecogniseParams all;
+    all.tableBulk = 1;
+    const auto [e, before] = readBothWays("classic", 99, all);
+    EXPECT_GE(e.correct, 68);
+    EXPECT_GT(e.correct, before.correct);
+    EXPECT_EQ(e.wrong + e.extra, 0);
+}
+
 // A tile of the table's hue, outlined, beside the board (autumn scene 28: a cloister on the
 // tan table): the colour models leave it out. A cell that far from the shade of the nearest
-// stretch of table (offTable) is a tile: 71 of 71 read, 70 without the rule. (Procedural scene 38,
+// stretch of table (offTable) is a tile: 70 of 71 read, 69 without the rule (since pennant twins
+// are read in colour, PennantTwinsScannedAPixelApart, its city corner M is left uncertain between
+// M and N: 71 and 70 before). (Procedural scene 38,
 // which this test read before, a full city in our tan on the brown table, now reads without the
 // rule: with the wide rim (classifier.h) it matches its drawing clearly enough for the other
 // rules.)
@@ -583,8 +621,8 @@ TEST(Recognise, ATileOfTheTablesHueButNotItsShade) {
     vision::RecogniseParams hueOnly;
     hueOnly.offTable = 1000; // never
     const auto [e, before] = readBothWays("autumn", 28, hueOnly);
-    EXPECT_EQ(before.correct, 70);
-    EXPECT_EQ(e.correct, 71); // of 71
+    EXPECT_EQ(before.correct, 69);
+    EXPECT_EQ(e.correct, 70); // of 71
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
 

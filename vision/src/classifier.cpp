@@ -125,6 +125,39 @@ void dotRowsMax(const float* m, int rows, int cols, const float* v, float* best)
 // all (real marks, not the grain every drawing has).
 constexpr float kDiffers = 1.5f;
 
+// Pennant twins are told apart by colour alone where at least this share of their weighted
+// difference is colour (the difference less its mean over the channels): a coat of arms is
+// coloured in every art seen (0.35 to 0.99 of the difference), the city around it is not.
+constexpr double kColourShare = 0.25;
+
+// How far two drawings (normalised, n x n, 3 channels) differ at pixel (x, y), summed over the
+// channels; for pennant twins (`twins`), beyond what a shift of a pixel explains. Real artwork
+// draws the two as two scans of one drawing a pixel or so apart (classic F and G): they differ
+// along every outline, which is no mark, and a photo's outlines read as either one depending on
+// how the cell was aligned. The least difference from the other drawing's 3x3 neighbourhood,
+// the larger of the two ways round, keeps a mark of either. (Other pairs keep a thin line's
+// difference: the shift would explain it away.) The caller keeps (x, y) a pixel inside.
+float markDifference(const cv::Mat& a, const cv::Mat& b, int x, int y, bool twins) {
+    if (!twins) {
+        const float *pa = a.ptr<float>(y) + 3 * x, *pb = b.ptr<float>(y) + 3 * x;
+        return std::abs(pa[0] - pb[0]) + std::abs(pa[1] - pb[1]) + std::abs(pa[2] - pb[2]);
+    }
+    const auto least = [&](const cv::Mat& p, const cv::Mat& q) {
+        const float* at = p.ptr<float>(y) + 3 * x;
+        float best = 1e30f;
+        for (int dy = -1; dy <= 1; ++dy) {
+            const float* row = q.ptr<float>(y + dy);
+            for (int dx = -1; dx <= 1; ++dx) {
+                const float* o = row + 3 * (x + dx);
+                best = std::min(best, std::abs(at[0] - o[0]) + std::abs(at[1] - o[1]) +
+                                          std::abs(at[2] - o[2]));
+            }
+        }
+        return best;
+    };
+    return std::max(least(a, b), least(b, a));
+}
+
 // The sum over runs (offset, length) of x . y there.
 VISION_SIMD_CLONES
 float dotRuns(const float* x, const float* y, const std::vector<std::pair<int, int>>& runs) {
@@ -684,14 +717,30 @@ double TileClassifier::lookAlikeS(const DifferenceRegion& r, const cv::Mat& p, d
     // has): +1 for the first, -1 for the second. Taking the contrast out keeps a blurred photo
     // from favouring the drawing with fewer marks; a mark slightly off its place pulls s
     // towards 0, not towards the drawing without it. With w a pixel's weight (how far the sharp
-    // drawings differ beyond kDiffers, summed over the normalised channels), s = (p - g m).(w h)
-    // / (g h.(w h)), whose pair-only parts differenceRegion computes once. The rim is left out,
+    // drawings differ beyond kDiffers, markDifference) and c h the part of h it is read from
+    // (for pennant twins its colour, h less its mean over the channels; else h itself),
+    // s = (p - g m).(w c h) / (g h.(w c h)), whose pair-only parts differenceRegion computes
+    // once. The rim is left out,
     // as the fine match leaves it out (kRim): a photo shows the cardboard edge, a shadow or the
     // next tile there, which read as neither drawing (a city cap along an edge read halfway
     // between the cap and the field).
     if (r.whh <= 1e-6) return std::nan("");
     const double wph = dotPacked(p.ptr<float>(), r.weighted, r.wh.data());
     return (wph - g * r.wmh) / (g * r.whh);
+}
+
+bool TileClassifier::pennantTwins(int ia, int ib) const {
+    // Two kinds alike but for their pennants, as the two templates lie: the same sides, the
+    // same features, a different count of pennants.
+    const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
+    const tiledb::TileKind &ka = *kinds_[size_t(a.kind)], &kb = *kinds_[size_t(b.kind)];
+    const auto pennants = [](const tiledb::TileKind& k) {
+        int n = 0;
+        for (const tiledb::Feature& f : k.features) n += f.pennants;
+        return n;
+    };
+    return ka.sideSignature[size_t(a.rotation)] == kb.sideSignature[size_t(b.rotation)] &&
+           ka.features.size() == kb.features.size() && pennants(ka) != pennants(kb);
 }
 
 const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia, int ib) const {
@@ -704,38 +753,51 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
     const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
     DifferenceRegion r;
     // lookAlikeS's parts: the weighted pixels in runs, w h there, and the sums of the pair alone.
+    // Pennant twins are read from the drawings' difference in colour, not brightness: a shadow
+    // by the tile's edge, or blur, darkens the mark's place too, and a classic shield's place in
+    // shade read as the shield (classic F and G, confidently wrong). Other pairs (a road's place,
+    // a tile turned) differ in brightness as much as in colour, which they keep.
+    const bool twins = pennantTwins(ia, ib);
+    struct Weighted {
+        float w, m[3], h[3];
+    };
+    std::vector<Weighted> pixels;
+    double all = 0, colour = 0; // w |h|^2 and w |h less its grey|^2, summed
     for (int y = kDetailRim; y < n - kDetailRim; ++y) {
-        const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y),
-                    *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y);
+        const float *sa = a.detailSoft.ptr<float>(y), *sb = b.detailSoft.ptr<float>(y);
         for (int x = kDetailRim; x < n - kDetailRim; ++x) {
-            float m[3], h[3], diff = 0;
+            Weighted p;
             for (int c = 0; c < 3; ++c) {
-                m[c] = 0.5f * (sa[3 * x + c] + sb[3 * x + c]);
-                h[c] = 0.5f * (sa[3 * x + c] - sb[3 * x + c]);
-                r.mm += m[c] * m[c];
-                diff += std::abs(ra[3 * x + c] - rb[3 * x + c]);
+                p.m[c] = 0.5f * (sa[3 * x + c] + sb[3 * x + c]);
+                p.h[c] = 0.5f * (sa[3 * x + c] - sb[3 * x + c]);
+                r.mm += p.m[c] * p.m[c];
             }
-            const float w = std::max(0.f, diff - kDiffers);
-            if (w == 0) continue;
+            p.w = std::max(0.f, markDifference(a.detail, b.detail, x, y, twins) - kDiffers);
+            if (p.w == 0) continue;
             const int at = 3 * (y * n + x);
             if (r.weighted.empty() || r.weighted.back().first + r.weighted.back().second != at)
                 r.weighted.push_back({at, 0});
             r.weighted.back().second += 3;
-            for (int c = 0; c < 3; ++c) {
-                r.wh.push_back(w * h[c]);
-                r.whh += w * h[c] * h[c], r.wmh += w * m[c] * h[c];
-            }
+            const float grey = (p.h[0] + p.h[1] + p.h[2]) / 3;
+            for (int c = 0; c < 3; ++c)
+                all += p.w * p.h[c] * p.h[c], colour += p.w * (p.h[c] - grey) * (p.h[c] - grey);
+            pixels.push_back(p);
+        }
+    }
+    const bool inColour = twins && colour >= kColourShare * all;
+    for (Weighted& p : pixels) {
+        const float grey = inColour ? (p.h[0] + p.h[1] + p.h[2]) / 3 : 0.f;
+        for (int c = 0; c < 3; ++c) {
+            const float h = p.h[c] - grey;
+            r.wh.push_back(p.w * h);
+            r.whh += p.w * h * h, r.wmh += p.w * p.m[c] * h;
         }
     }
     cv::Mat region(n, n, CV_8U, cv::Scalar(0));
-    for (int y = lo; y < hi; ++y) {
-        const float *ra = a.detail.ptr<float>(y), *rb = b.detail.ptr<float>(y);
-        for (int x = lo; x < hi; ++x) {
-            float diff = 0;
-            for (int c = 0; c < 3; ++c) diff += std::abs(ra[3 * x + c] - rb[3 * x + c]);
-            if (diff > kDiffers) region.at<std::uint8_t>(y, x) = 255;
-        }
-    }
+    for (int y = lo; y < hi; ++y)
+        for (int x = lo; x < hi; ++x)
+            if (markDifference(a.detail, b.detail, x, y, twins) > kDiffers)
+                region.at<std::uint8_t>(y, x) = 255;
     cv::dilate(region, region, cv::Mat(), {-1, -1}, kShiftReach);
     for (int y = lo; y < hi; ++y) {
         const std::uint8_t* in = region.ptr<std::uint8_t>(y);

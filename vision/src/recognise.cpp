@@ -864,13 +864,23 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // The table's own best match in this picture: cells far from any tile. A cell beside the
     // board that the colours leave out but that matches a kind clearly better than the table
     // ever does is a tile of the table's colours (a classic city on a brown table), whatever
-    // its outline.
+    // its outline. Such tiles left out so far lie among the table's cells too: a match more
+    // than aboveTable above the table's bulk (all but its best tenth, tableBulk) is one of them,
+    // not the table (a classic city at 0.94 beside cells of 0.64 and less set the ceiling).
     {
-        float ceiling = -1;
         std::vector<size_t> table; // cells away from the board
+        std::vector<float> scores;
         for (size_t k = 0; k < cells.size(); ++k)
             if (const Cell& c = cells[k]; !c.tile && !c.cand.empty() && !near(c, isTile))
-                ceiling = std::max(ceiling, c.cand[0].score), table.push_back(k);
+                table.push_back(k), scores.push_back(c.cand[0].score);
+        float ceiling = -1;
+        if (!scores.empty()) {
+            std::sort(scores.begin(), scores.end());
+            const float bulk = scores[std::min(
+                scores.size() - 1, size_t(std::max(0.f, p.tableBulk) * float(scores.size())))];
+            for (float s : scores)
+                if (s <= bulk + p.aboveTable) ceiling = s;
+        }
         if (int(table.size()) >= p.tableCells) {
             for (size_t k = 0; k < cells.size(); ++k) {
                 Cell& c = cells[k];

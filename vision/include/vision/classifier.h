@@ -130,7 +130,7 @@ private:
     //   at each shift;
     // - for lookAlikeS: the pixels of weight w > 0 (runs, kDetailRim left out), w h there
     //   (packed run after run), h.(w h), m.(w h), and m.m over the cell less the rim (m and h:
-    //   the soft drawings' mean and half difference).
+    //   the soft drawings' mean and half difference; for pennant twins, h's colour alone).
     struct DifferenceRegion {
         std::vector<std::pair<int, int>> runs;
         double dd = 0;
@@ -180,6 +180,8 @@ private:
     double lookAlikeShiftedS(int a, int b, const DifferenceRegion& r, const cv::Mat& cell,
                              double g) const;
     const DifferenceRegion& differenceRegion(int a, int b) const;
+    // Whether templates a and b are of pennant twins (the same tile but for its pennants).
+    bool pennantTwins(int a, int b) const;
     LookAlikeBias lookAlikeBias(int a, int b) const;
     // Photos of a template's drawing as the camera tends to show a tile (lookAlikeBias's).
     const std::array<cv::Mat, 4>& simulatedPhotos(int t) const;

@@ -91,9 +91,12 @@ struct RecogniseParams {
     // Such a cell matching a kind at least outlinedTile is a tile (decoded as any other).
     float outlinedTile = 0.7f;
     // Or matching a kind at least outlinedTile and aboveTable more than any cell away from the
-    // board does (when at least tableCells such cells are read), beside a tile.
+    // board does (when at least tableCells such cells are read), beside a tile. Cells away from
+    // the board matching more than aboveTable above the best of the table's cells but the top
+    // (1 - tableBulk) are tiles left out, not the table, and do not count (1: all count).
     float aboveTable = 0.16f;
     int tableCells = 8;
+    float tableBulk = 0.9f;
     // Or, beside a tile and matching a kind at least outlineScore, its mean colour (B, G, R
     // summed absolute differences, 0..765) at least offTable from the nearest cell away from
     // the board: the same hue as the table (which the colour models judge) but not its shade.
