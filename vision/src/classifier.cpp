@@ -158,6 +158,17 @@ float markDifference(const cv::Mat& a, const cv::Mat& b, int x, int y, bool twin
     return std::max(least(a, b), least(b, a));
 }
 
+// A normalised patch's colour: each pixel less its mean over the three channels.
+cv::Mat colourOf(const cv::Mat& patch) {
+    cv::Mat out = patch.clone();
+    float* f = out.ptr<float>();
+    for (size_t i = 0; i < out.total(); ++i) {
+        const float grey = (f[3 * i] + f[3 * i + 1] + f[3 * i + 2]) / 3;
+        for (int c = 0; c < 3; ++c) f[3 * i + c] -= grey;
+    }
+    return out;
+}
+
 // The sum over runs (offset, length) of x . y there.
 VISION_SIMD_CLONES
 float dotRuns(const float* x, const float* y, const std::vector<std::pair<int, int>>& runs) {
@@ -407,7 +418,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
         cv::Mat face = r.image;
         // Every quarter turn, even of a symmetric kind: the art need not be symmetric.
         for (int rot = 0; rot < 4; ++rot) {
-            Template t{kind, rot, {}, {}, {}, {}, {}};
+            Template t{kind, rot, {}, {}, {}, {}, {}, {}};
             cv::Mat fine;
             cv::resize(face, fine, cv::Size(kFine, kFine), 0, 0, cv::INTER_AREA);
             // Photos are softer than reference images: blur a little to meet them halfway.
@@ -436,6 +447,7 @@ TileClassifier::TileClassifier(const ReferenceSet& refs,
             cv::GaussianBlur(detail, detail, cv::Size(3, 3), 0.8);
             t.detail = normalisePatch(detail);
             cv::GaussianBlur(t.detail, t.detailSoft, cv::Size(0, 0), kDetailSoftness);
+            t.detailColour = colourOf(t.detailSoft);
             cv::resize(face, t.face, cv::Size(kSimFace, kSimFace), 0, 0, cv::INTER_AREA);
             templates_.push_back(t);
             cv::rotate(face, face, cv::ROTATE_90_CLOCKWISE);
@@ -808,8 +820,12 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
             r.runs.push_back({3 * (y * n + from), 3 * (x - from)});
         }
     }
-    const float *sa = a.detailSoft.ptr<float>(), *sb = b.detailSoft.ptr<float>();
-    cv::Mat d = a.detailSoft - b.detailSoft;
+    // The shifted fit reads what lookAlikeS reads: the colour alone for twins so read.
+    r.colour = inColour;
+    const cv::Mat &ta = inColour ? a.detailColour : a.detailSoft,
+                  &tb = inColour ? b.detailColour : b.detailSoft;
+    const float *sa = ta.ptr<float>(), *sb = tb.ptr<float>();
+    cv::Mat d = ta - tb;
     r.dd = dotRuns(d.ptr<float>(), d.ptr<float>(), r.runs);
     for (int dy = -kShiftReach, k = 0; dy <= kShiftReach; ++dy)
         for (int dx = -kShiftReach; dx <= kShiftReach; ++dx, ++k) {
@@ -826,12 +842,17 @@ double TileClassifier::lookAlikeShiftedS(int ia, int ib, const DifferenceRegion&
     // Where the drawings differ (and kShiftReach around), each drawing fitted to the cell at
     // its best shift within kShiftReach, under the tile's gain g as in lookAlikeS:
     // (misfit of b - misfit of a) / (g^2 |a - b|^2) is +1 for exactly a, -1 for exactly b. The
-    // misfit |p - g t|^2 less |p|^2 (the same for both) is g^2 |t|^2 - 2 g p.t.
+    // misfit |p - g t|^2 less |p|^2 (the same for both) is g^2 |t|^2 - 2 g p.t. Twins read in
+    // colour by lookAlikeS are fitted in colour too: in brightness, the shifted fit found a
+    // classic shield in shade by the tile's edge, disagreed, and left the pair open.
     const Template &a = templates_[size_t(ia)], &b = templates_[size_t(ib)];
     if (r.runs.empty() || r.dd <= 1e-6) return std::nan("");
-    const float* pp = p.ptr<float>();
+    // Pennant twins read in colour (differenceRegion): the cell's colour against the drawings'.
+    const cv::Mat cell = r.colour ? colourOf(p) : p;
+    const float* pp = cell.ptr<float>();
     double best[2] = {1e300, 1e300};
-    const float* soft[2] = {a.detailSoft.ptr<float>(), b.detailSoft.ptr<float>()};
+    const float* soft[2] = {(r.colour ? a.detailColour : a.detailSoft).ptr<float>(),
+                            (r.colour ? b.detailColour : b.detailSoft).ptr<float>()};
     for (int dy = -kShiftReach, k = 0; dy <= kShiftReach; ++dy)
         for (int dx = -kShiftReach; dx <= kShiftReach; ++dx, ++k) {
             const int back = 3 * (dy * kDetail + dx);

@@ -111,6 +111,7 @@ private:
         std::array<Fine, 2> fine; // by Rim
         cv::Mat detail;           // kDetail x kDetail, normalised (for telling look-alikes apart)
         cv::Mat detailSoft;       // the same, as soft as photos tend to be
+        cv::Mat detailColour;     // detailSoft's colour: less each pixel's mean over its channels
         cv::Mat face;             // the drawing at kSimFace, 8-bit, for simulating photos of it
         cv::Mat coarse;           // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
@@ -138,6 +139,7 @@ private:
         std::vector<std::pair<int, int>> weighted;
         std::vector<float> wh;
         double whh = 0, wmh = 0, mm = 0;
+        bool colour = false; // read from the drawings' colour alone (pennant twins)
     };
     // Learned on first use, once per pair of templates (once per template for its simulated
     // photos); shared by copies of this classifier.
