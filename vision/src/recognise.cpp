@@ -72,6 +72,43 @@ double tileSide(const cv::Matx33d& gridToImage, cv::Point2d g) {
     return std::sqrt(std::abs((b - a).cross(c - a)));
 }
 
+// The image -> grid transform that puts tiles' centres `grid` (grid units) where they lie in
+// the picture (`image`, pixels), robust to hand-laid offsets (USAC's accurate variant: its local
+// optimisation left more boards exactly right than plain RANSAC did); `sides`, the tiles' sides in
+// pixels, set its tolerance.
+std::optional<cv::Matx33d> gridThrough(const std::vector<cv::Point2f>& grid,
+                                       const std::vector<cv::Point2f>& image,
+                                       std::vector<double> sides) {
+    std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2), sides.end());
+    const cv::Mat H =
+        cv::findHomography(grid, image, cv::USAC_ACCURATE, 0.06 * sides[sides.size() / 2]);
+    if (H.empty()) return std::nullopt;
+    return cv::Matx33d(H).inv();
+}
+
+// A reading's grid refitted to every tile it read, where each lies (its corners). The grid of a
+// reading is fitted to the clear matches of its first pass only; on a small steep board of
+// weakly matching art those were a few tiles at one end, and a ring read next on that grid lay
+// half a tile off at the other end (classic scene 43).
+GridHint throughTilesRead(const Recognition& r) {
+    GridHint g = r.grid;
+    const cv::Matx33d gridToImage = g.imageToGrid.inv();
+    std::vector<cv::Point2f> grid, image;
+    std::vector<double> sides;
+    for (const CellResult& c : r.cells) {
+        if (c.status != CellStatus::Tile) continue;
+        cv::Point2f m(0, 0);
+        for (const cv::Point2f& q : c.corners) m += q * 0.25f;
+        grid.push_back(cv::Point2f(float(c.cell.x) + 0.5f, float(-c.cell.y) + 0.5f));
+        image.push_back(m);
+        sides.push_back(tileSide(gridToImage, grid.back()));
+    }
+    if (grid.size() >= 8)
+        if (const std::optional<cv::Matx33d> refit = gridThrough(grid, image, sides))
+            g.imageToGrid = *refit;
+    return g;
+}
+
 int pyramidLevel(double side) {
     int level = 0;
     while (level < 3 && side / (1 << (level + 1)) >= TileClassifier::kFine * 1.2) ++level;
@@ -347,7 +384,8 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     };
     for (int k = 0; r.ok() && reachesEdge() && k < p.squareGrow; ++k) {
         RecogniseParams again = p;
-        again.grid = r.grid, again.gridRing = p.squareRing;
+        again.grid = p.growOnTilesRead ? throughTilesRead(r) : r.grid;
+        again.gridRing = p.squareRing;
         GridHint unused;
         Recognition next = recogniseOnce(bgr, again, unused);
         r.millis += next.millis;
@@ -601,10 +639,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         return !f.cand.empty() && f.cand[0].score >= 0.75f && f.cand[0].photometric <= 0.45f;
     };
     // Stage 3: refit the lattice to the tiles themselves. Cells that match a template well
-    // say where their tile's centre truly lies; a homography through those centres (robust:
-    // hand-laid offsets are noise; USAC's accurate variant, whose local optimisation left more
-    // boards exactly right than plain RANSAC did) corrects the small errors of the vanishing
-    // points.
+    // say where their tile's centre truly lies; a homography through those centres
+    // (gridThrough) corrects the small errors of the vanishing points.
     cv::Matx33d G = bestGrid;
     std::map<std::pair<int, int>, Cell> firstPass; // this pass's cells, by (i, j)
     {
@@ -657,14 +693,11 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 imagePts.push_back(at.first), sides.push_back(at.second);
             }
             if (gridPts.size() >= 8) {
-                std::nth_element(sides.begin(), sides.begin() + long(sides.size() / 2),
-                                 sides.end());
-                const cv::Mat H = cv::findHomography(gridPts, imagePts, cv::USAC_ACCURATE,
-                                                     0.06 * sides[sides.size() / 2]);
-                if (!H.empty()) {
-                    const cv::Matx33d refit = cv::Matx33d(H).inv();
+                if (const std::optional<cv::Matx33d> refit =
+                        gridThrough(gridPts, imagePts, sides)) {
                     int a0, a1, b0, b1;
-                    if (span(refit, a0, a1, b0, b1)) G = refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
+                    if (span(*refit, a0, a1, b0, b1))
+                        G = *refit, i0 = a0, i1 = a1, j0 = b0, j1 = b1;
                 }
             } else if (gridPts.size() >= size_t(p.refitMinTiles)) {
                 // Too few tiles for a homography (a small board, whose grid one tile's square may

@@ -118,6 +118,9 @@ struct RecogniseParams {
     // A board found by its squares is read again on the refitted grid, up to this many times,
     // while that finds more tiles (a board whose lines gave no lattice).
     int squareGrow = 12;
+    // ... on a grid refitted to every tile the last reading read (false: to the clear matches of
+    // its first pass alone, which on a steep board of weakly matching art lay at one end).
+    bool growOnTilesRead = true;
     // Refit (stage 3) with fewer than 8 well-matched tiles: an affine correction from at least
     // this many (a homography needs more than a small board has).
     int refitMinTiles = 2;
