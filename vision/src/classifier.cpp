@@ -158,12 +158,17 @@ float markDifference(const cv::Mat& a, const cv::Mat& b, int x, int y, bool twin
     return std::max(least(a, b), least(b, a));
 }
 
-// A normalised patch's colour: each pixel less its mean over the three channels.
+// A pixel's mean over its three channels (its grey): less it, what is left is its colour.
+float greyOf(const float* v) {
+    return (v[0] + v[1] + v[2]) / 3;
+}
+
+// A normalised patch's colour: each pixel less its grey.
 cv::Mat colourOf(const cv::Mat& patch) {
     cv::Mat out = patch.clone();
     float* f = out.ptr<float>();
     for (size_t i = 0; i < out.total(); ++i) {
-        const float grey = (f[3 * i] + f[3 * i + 1] + f[3 * i + 2]) / 3;
+        const float grey = greyOf(f + 3 * i);
         for (int c = 0; c < 3; ++c) f[3 * i + c] -= grey;
     }
     return out;
@@ -790,7 +795,7 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
             if (r.weighted.empty() || r.weighted.back().first + r.weighted.back().second != at)
                 r.weighted.push_back({at, 0});
             r.weighted.back().second += 3;
-            const float grey = (p.h[0] + p.h[1] + p.h[2]) / 3;
+            const float grey = greyOf(p.h);
             for (int c = 0; c < 3; ++c)
                 all += p.w * p.h[c] * p.h[c], colour += p.w * (p.h[c] - grey) * (p.h[c] - grey);
             pixels.push_back(p);
@@ -798,7 +803,7 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
     }
     const bool inColour = twins && colour >= kColourShare * all;
     for (Weighted& p : pixels) {
-        const float grey = inColour ? (p.h[0] + p.h[1] + p.h[2]) / 3 : 0.f;
+        const float grey = inColour ? greyOf(p.h) : 0.f;
         for (int c = 0; c < 3; ++c) {
             const float h = p.h[c] - grey;
             r.wh.push_back(p.w * h);
@@ -822,8 +827,7 @@ const TileClassifier::DifferenceRegion& TileClassifier::differenceRegion(int ia,
     }
     // The shifted fit reads what lookAlikeS reads: the colour alone for twins so read.
     r.colour = inColour;
-    const cv::Mat &ta = inColour ? a.detailColour : a.detailSoft,
-                  &tb = inColour ? b.detailColour : b.detailSoft;
+    const cv::Mat &ta = a.soft(inColour), &tb = b.soft(inColour);
     const float *sa = ta.ptr<float>(), *sb = tb.ptr<float>();
     cv::Mat d = ta - tb;
     r.dd = dotRuns(d.ptr<float>(), d.ptr<float>(), r.runs);
@@ -851,8 +855,7 @@ double TileClassifier::lookAlikeShiftedS(int ia, int ib, const DifferenceRegion&
     const cv::Mat cell = r.colour ? colourOf(p) : p;
     const float* pp = cell.ptr<float>();
     double best[2] = {1e300, 1e300};
-    const float* soft[2] = {(r.colour ? a.detailColour : a.detailSoft).ptr<float>(),
-                            (r.colour ? b.detailColour : b.detailSoft).ptr<float>()};
+    const float* soft[2] = {a.soft(r.colour).ptr<float>(), b.soft(r.colour).ptr<float>()};
     for (int dy = -kShiftReach, k = 0; dy <= kShiftReach; ++dy)
         for (int dx = -kShiftReach; dx <= kShiftReach; ++dx, ++k) {
             const int back = 3 * (dy * kDetail + dx);
