@@ -112,10 +112,11 @@ private:
         cv::Mat detail;           // kDetail x kDetail, normalised (for telling look-alikes apart)
         cv::Mat detailSoft;       // the same, as soft as photos tend to be
         cv::Mat detailColour;     // detailSoft's colour: less each pixel's mean over its channels
+        cv::Mat face;             // the drawing at kSimFace, 8-bit, for simulating photos of it
+        cv::Mat coarse;           // 1 x kCoarse*kCoarse*3, CV_32F, unit length
+
         // The soft drawing a look-alike pair is read from: its colour for twins read in colour.
         const cv::Mat& soft(bool colour) const { return colour ? detailColour : detailSoft; }
-        cv::Mat face;   // the drawing at kSimFace, 8-bit, for simulating photos of it
-        cv::Mat coarse; // 1 x kCoarse*kCoarse*3, CV_32F, unit length
     };
     // How a pair of look-alikes reads in photos of each, learned by simulating such photos
     // from the drawings (lookAlikeBias): the mean of s (see separateLookAlikes) over photos of
