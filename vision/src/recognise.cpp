@@ -958,7 +958,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         const Candidate& first = n.cand[0];
         const auto terrain = kinds[size_t(first.kind)]->sideTerrain(side, first.rotation);
         for (const Candidate& o : n.cand)
-            if (o.score >= first.score - p.boxTie - p.minMargin &&
+            if (o.score >= first.score - p.minMargin &&
                 kinds[size_t(o.kind)]->sideTerrain(side, o.rotation) != terrain)
                 return false;
         return true;
@@ -1031,14 +1031,12 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         return true;
     };
-    std::vector<std::vector<size_t>> holders(kinds.size()); // per kind, the cells given a copy
     // Cell k takes its candidate a as a copy of `kind` (the candidate's, or a look-alike's).
     auto give = [&](size_t k, size_t a, int kind) {
         Cell& c = cells[k];
         c.cand[a].kind = kind;
         c.chosen = int(a);
         --left[size_t(kind)];
-        holders[size_t(kind)].push_back(k);
     };
     auto decide = [&](size_t k) {
         Cell& c = cells[k];
@@ -1071,10 +1069,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (against.empty() || !weaker) continue;
         for (size_t n : against) {
             Cell& o = cells[n];
-            const int kind = o.cand[size_t(o.chosen)].kind;
-            ++left[size_t(kind)];
-            std::vector<size_t>& h = holders[size_t(kind)];
-            h.erase(std::find(h.begin(), h.end(), n));
+            ++left[size_t(o.cand[size_t(o.chosen)].kind)];
             o.chosen = -1;
         }
         decide(k);
@@ -1100,11 +1095,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         if (fits == 1) give(k, size_t(fit), boxKind(c.cand[size_t(fit)]));
     }
-    // A cell read as its own first choice, clearly: a copy it holds is evidence for others.
-    auto clearlyItself = [&](const Cell& c) {
-        return c.chosen == 0 && c.cand[0].margin >= p.minMargin &&
-               confidenceOf(c.cand[0].score, c.cand[0].margin) >= p.minConfidence;
-    };
     // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
     for (const Cell& c : cells) {
         CellResult r;
@@ -1155,13 +1145,9 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 for (int alike : classifier_.lookAlikes(best.kind))
                     if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
                 shift = best.shift;
-                const std::vector<size_t>& spent = holders[size_t(c.cand[0].kind)];
-                if (c.chosen > 0 && !byEdges &&
-                    (c.cand[0].score - best.score > p.boxTie ||
-                     !std::all_of(spent.begin(), spent.end(),
-                                  [&](size_t h) { return clearlyItself(cells[h]); }))) {
-                    // Only the box's counts ruled it out: evidence only when the pixels
-                    // cannot tell the two apart and every copy went to a clear reading.
+                if (c.chosen > 0 && !byEdges) {
+                    // Only the box's counts ruled it out: a copy spent by a misread elsewhere
+                    // is no evidence (vision/README.md, joint decoding).
                     r.confidence = 0;
                     r.note = "the classifier's first choice has no copy left in the box";
                 } else if (c.chosen > 0) {

@@ -187,6 +187,7 @@ private:
     const DifferenceRegion& differenceRegion(int a, int b) const;
     // Whether templates a and b are of pennant twins (the same tile but for its pennants).
     bool pennantTwins(int a, int b) const;
+    int pennantsOf(int t) const; // the pennants on template t's kind
     LookAlikeBias lookAlikeBias(int a, int b) const;
     // Photos of a template's drawing as the camera tends to show a tile (lookAlikeBias's).
     const std::array<cv::Mat, 4>& simulatedPhotos(int t) const;

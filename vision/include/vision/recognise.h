@@ -54,9 +54,6 @@ struct RecogniseParams {
     float tileScore = 0.45f; // below: not a recognisable tile (table, hand, or too damaged)
     float minMargin = 0.03f; // best minus the runner-up below this: uncertain
     float minConfidence = 0.25f;
-    // A look-alike chosen because the first choice's copies are all placed is certain only
-    // when the two score within this of each other and every copy went to a clear reading.
-    float boxTie = 0.02f;
     // A neighbour's side rules readings out only where it matches its first choice this well
     // and no reading about as likely has another terrain there.
     float clearSide = 0.75f;
