@@ -167,9 +167,9 @@ Place searchAround(const TileClassifier& classifier, const Pyramid& pyr, int lev
 // How clearly a cell's square is outlined, as a tile lying on the table is (its cardboard edge,
 // a shadow, a gap to its neighbours) and a bare stretch of table is not: per side, the median
 // along it of the step across it (the strongest within a few pixels, hand-laid tiles lie off
-// their cells), over the same measure inside the cell; the weakest side. `detail`: the cell at
-// kDetailPatch (TileClassifier), north up.
-float outlineStrength(const cv::Mat& detail) {
+// their cells), over the same measure inside the cell; the weakest of the sides in `sides`
+// (bit k: side k, N E S W). `detail`: the cell at kDetailPatch (TileClassifier), north up.
+float outlineStrength(const cv::Mat& detail, unsigned sides) {
     cv::Mat grey;
     cv::cvtColor(detail, grey, cv::COLOR_BGR2GRAY);
     grey.convertTo(grey, CV_32F);
@@ -192,6 +192,7 @@ float outlineStrength(const cv::Mat& detail) {
     const float floor = std::max(2.0f, inside[inside.size() / 2]);
     float weakest = 1e9f;
     for (int side = 0; side < 4; ++side) {
+        if (!(sides >> side & 1)) continue;
         const cv::Mat& g = side % 2 ? t : grey;              // N, S: rows; E, W: columns
         const int edge = side == 0 || side == 3 ? m : m + n; // N and W at m, S and E at m + n
         float best = 0;
@@ -877,14 +878,20 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         return n;
     };
+    // Judged on its sides towards the table alone: a side against a tile shows that tile's edge
+    // whatever the cell holds, and a city against a city (C beside the board) shows no step.
     auto outlined = [&](const Cell& c) {
         if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
-        const int beside = tilesBeside(c);
-        if (beside == 0 || beside == 4) return false;
+        unsigned open = 0; // the sides with no tile beside
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            if (it == at.end() || !cells[it->second].tile) open |= 1u << side;
+        }
+        if (open == 0 || open == 15) return false;
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
-                                         TileClassifier::kDetail, TileClassifier::kDetailMargin)) >=
-               p.minOutline;
+                                         TileClassifier::kDetail, TileClassifier::kDetailMargin),
+                               open) >= p.minOutline;
     };
     // Outlined and matching a kind clearly: a tile of the table's colours (a city drawn in the
     // table's brown), read in full and decoded like any other.
@@ -1086,6 +1093,9 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                      sideIsClear(cells[it->second], (side + 2) % 4);
         }
         if (clear < p.clearSidesToFit) continue;
+        // A notch of table beside the board whose shade passes for a tile's colours fits its
+        // neighbours' sides as well as a quiet tile does: a tile is outlined towards the table.
+        if (c.tileLlr < p.tileColourLlr && tilesBeside(c) < 4 && !outlined(c)) continue;
         int fit = -1, fits = 0;
         for (size_t a = 0; a < c.cand.size(); ++a) {
             const int kind = boxKind(c.cand[a]);

@@ -82,8 +82,8 @@ struct RecogniseParams {
     float sureTile = 0.85f, surePhotometric = 0.45f, sureLlr = 0.5f;
     float nearSureTile = 0.80f, nearSurePhotometric = 0.15f; // or a little less, fitting closely
     // A cell the colours leave out that matches a kind at least outlineScore and whose square
-    // is outlined (outlineStrength: its weakest side's step at least minOutline times the steps
-    // inside it) next to one to three tiles is reported uncertain, not left out.
+    // is outlined (outlineStrength: its weakest side towards the table steps at least minOutline
+    // times the steps inside it) next to one to three tiles is reported uncertain, not left out.
     float outlineScore = 0.5f, minOutline = 8.0f;
     // Such a cell matching a kind at least outlinedTile is a tile (decoded as any other).
     float outlinedTile = 0.7f;
