@@ -694,11 +694,12 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
             // shifted fit finds the pennant: a pennant a pixel or two off its place is what the
             // aligned reading misses, while nothing else on the tile fits as a pennant (in all
             // five such twins left open over the bench's 400 scenes, the pennant was there).
-            const int markSide = !pennantTwins(templateOf[i], templateOf[j])             ? 0
-                                 : pennantsOf(templateOf[i]) > pennantsOf(templateOf[j]) ? 1
-                                                                                         : -1;
+            auto findsThePennant = [&] { // the shifted reading sides with the pennant's drawing
+                if (!pennantTwins(templateOf[i], templateOf[j])) return false;
+                return (pennantsOf(templateOf[i]) > pennantsOf(templateOf[j])) == (read[1] > 0);
+            };
             const double both = std::isnan(v[1])         ? read[0]
-                                : read[0] * read[1] <= 0 ? (markSide * read[1] > 0 ? read[1] : 0)
+                                : read[0] * read[1] <= 0 ? (findsThePennant() ? read[1] : 0)
                                 : std::abs(read[0]) > std::abs(read[1]) ? read[0]
                                                                         : read[1];
             s[i][j] = float(both), s[j][i] = -s[i][j];

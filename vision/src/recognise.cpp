@@ -10,6 +10,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -870,24 +871,21 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // A cell left out as table that is outlined as a tile is (not in a hole: a hole's sides are
     // its neighbours' edges) and matches some kind: a tile of the table's colours, or a gap.
     // Said, not guessed: a missing tile would make the board silently wrong.
-    auto tilesBeside = [&](const Cell& c) { // tiles on its four sides
-        int n = 0;
-        for (int side = 0; side < 4; ++side) {
-            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
-            n += it != at.end() && cells[it->second].tile;
-        }
-        return n;
-    };
-    // Judged on its sides towards the table alone: a side against a tile shows that tile's edge
-    // whatever the cell holds, and a city against a city (C beside the board) shows no step.
-    auto outlined = [&](const Cell& c) {
-        if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
-        unsigned open = 0; // the sides with no tile beside
+    auto openSides = [&](const Cell& c) { // bit k: no tile on its side k (N E S W)
+        unsigned open = 0;
         for (int side = 0; side < 4; ++side) {
             const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
             if (it == at.end() || !cells[it->second].tile) open |= 1u << side;
         }
-        if (open == 0 || open == 15) return false;
+        return open;
+    };
+    auto tilesBeside = [&](const Cell& c) { return 4 - std::popcount(openSides(c)); };
+    // Judged on its sides towards the table alone: a side against a tile shows that tile's edge
+    // whatever the cell holds, and a city against a city (C beside the board) shows no step.
+    auto outlined = [&](const Cell& c) {
+        if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
+        const unsigned open = openSides(c);
+        if (open == 0 || open == 15) return false; // in a hole, or away from the board
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
                                          TileClassifier::kDetail, TileClassifier::kDetailMargin),
