@@ -437,6 +437,13 @@ vision::Evaluation sweepScene(const std::string& art, int s,
     return vision::evaluate(scene, r);
 }
 
+// A reading's figures, printed for the test's log.
+vision::Evaluation reported(const vision::Evaluation& e) {
+    std::printf("%d of %d right, %d unsure, %d missed, %d wrong, %d extra\n", e.correct,
+                e.truthTiles, e.unsure, e.missed, e.wrong, e.extra);
+    return e;
+}
+
 // A sweep scene read with the default parameters and with one rule switched off (`without`):
 // the rule's effect on the same picture.
 struct WithAndWithout {
@@ -458,9 +465,7 @@ WithAndWithout readBothWays(const std::string& art, int s, const vision::Recogni
 // tiles table (scene 13: 27 of 41 read, 14 left out). A cell matching a kind well with a
 // contrast that fits it is a tile whatever its colours (now 40 of 41, one full city missed).
 TEST(Recognise, TilesInTheTablesColours) {
-    const vision::Evaluation e = sweepScene("autumn", 13);
-    std::printf("%d of %d right, %d unsure, %d missed, %d wrong, %d extra\n", e.correct,
-                e.truthTiles, e.unsure, e.missed, e.wrong, e.extra);
+    const vision::Evaluation e = reported(sweepScene("autumn", 13));
     EXPECT_GE(e.correct, 40);
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
@@ -583,27 +588,20 @@ TEST(Recognise, AnUncertainBoardIsReadAgainAtAnotherScale) {
 }
 
 // At a steep board's far edge the lattice drifts by a third of a tile: a weak reading there
-// with a clear margin was a silent misread. A weak reading with at most one tile beside it is
-// uncertain (rimWeak). Classic scene 43 at 45 degrees, with the search for a drifted tile ranked
-// by the coarse match (searchSlid off): 15 of 26 right with or without the rule, one wrong
-// without it. (Procedural scene 7, which this test read before, now reads right either way;
-// with the sliding search scene 43 reads 18 of 26 either way: no scene of the bench's 400 now
-// needs the rule, which stays for the drift the search does not reach.)
+// with a clear margin was a silent misread (classic scene 43 at 45 degrees, one wrong without
+// the rule). A weak reading with at most one tile beside it is uncertain (rimWeak). Since the
+// sliding search for a drifted tile, the grid refitted to every tile a ring read and the
+// lattice found for such boards, no scene of the sweep's 800 reads wrongly without the rule;
+// it stays for the drift those do not reach, and still says so where it fires: classic scene
+// 97's E at the rim (0.62) is uncertain, not trusted.
 TEST(Recognise, AWeakReadingAtTheRimIsNotTrusted) {
     const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/classic";
     if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is not here";
-    vision::RecogniseParams guarded;
-    guarded.searchSlid = false;
-    guarded.growOnTilesRead = false; // the drift (ARingIsReadOnAGridFittedToEveryTileRead)
-    vision::RecogniseParams trusting = guarded;
+    vision::RecogniseParams trusting;
     trusting.rimWeak = 0;
-    const WithAndWithout r{sweepScene("classic", 43, guarded), sweepScene("classic", 43, trusting)};
-    const vision::Evaluation &e = r.with, &before = r.without;
-    std::printf("classic scene 43: %d of %d right (%d without the rule), %d wrong (%d without)\n",
-                e.correct, e.truthTiles, before.correct, e.wrong, before.wrong);
-    EXPECT_GE(before.wrong, 1);
+    const auto [e, before] = readBothWays("classic", 97, trusting);
+    EXPECT_GT(e.unsure, before.unsure);
     EXPECT_EQ(e.wrong + e.extra, 0);
-    EXPECT_GE(e.correct, before.correct);
 }
 
 // Small tiles at 45 degrees: the lines give no lattice, the tiles' squares give a grid around a
@@ -612,9 +610,7 @@ TEST(Recognise, AWeakReadingAtTheRimIsNotTrusted) {
 TEST(Recognise, ABoardWithoutALatticeIsReadRingByRing) {
     const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/newart";
     if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is not here";
-    const vision::Evaluation e = sweepScene("newart", 19);
-    std::printf("%d of %d right, %d unsure, %d missed, %d wrong, %d extra\n", e.correct,
-                e.truthTiles, e.unsure, e.missed, e.wrong, e.extra);
+    const vision::Evaluation e = reported(sweepScene("newart", 19));
     EXPECT_GE(e.correct, 38);
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
@@ -636,18 +632,18 @@ TEST(Recognise, TilesLeftOutDoNotSetTheTablesBest) {
 }
 
 // A small board at 45 degrees in weakly matching art (classic scene 43: 26 tiles of 50 px, the
-// lines too few for a lattice, read from tiles' squares ring by ring): the first pass matched
-// only 6 tiles clearly, all at one end, and the grid each ring was read on, fitted to those,
-// lay half a tile off at the other end (17 of 26 right, 6 missed). The grid a ring hands on is
-// now fitted to every tile read (RecogniseParams::growOnTilesRead): 26 of 26.
+// lines too few for a lattice then, read from tiles' squares ring by ring): the first pass
+// matched only 6 tiles clearly, all at one end, and the grid each ring was read on, fitted to
+// those, lay half a tile off at the other end (17 of 26 right, 6 missed). The grid a ring
+// hands on is now fitted to every tile read (RecogniseParams::growOnTilesRead). Classic scene
+// 43 now finds its lattice; of the sweep's 800 scenes, autumn scene 150 still needs the rule:
+// without it a cell of table off the drifted grid reads as a confident tile.
 TEST(Recognise, ARingIsReadOnAGridFittedToEveryTileRead) {
-    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/classic";
-    if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is absent";
     vision::RecogniseParams firstMatches;
     firstMatches.growOnTilesRead = false;
-    const auto [e, before] = readBothWays("classic", 43, firstMatches);
-    EXPECT_GE(e.correct, 25);
-    EXPECT_LT(before.correct, 20);
+    const auto [e, before] = readBothWays("autumn", 150, firstMatches);
+    EXPECT_GE(before.extra, 1);
+    EXPECT_EQ(e.correct, e.truthTiles);
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
 
@@ -745,26 +741,73 @@ TEST(Recognise, DecodingRepairsWhatTheOrderLeftOut) {
 // reaches; a cell in tile colours reading no kind is searched for around its place. Ranked by
 // the coarse match, a place a fifth of a tile off came first (newart scene 35: 0.56 read there,
 // 0.94 a tenth of a tile from it); ranked by the sliding match of the best few coarse
-// templates, at half the step (searchSlid): newart scene 35 29 of 30 (26 without), classic
-// scene 43 17 of 26 (15). Cells read so count as uncertain in deciding whether to read the
-// board again at another scale: a lattice a little off everywhere, searched cell by cell, read
-// procedural scene 15 15 of 40 with 2 wrong (AnUncertainBoardIsReadAgainAtAnotherScale).
+// templates, at half the step (searchSlid): newart scene 35 29 of 30 (26 without), autumn
+// scene 126 all (2 missed without). Cells read so count as uncertain in deciding whether to
+// read the board again at another scale: a lattice a little off everywhere, searched cell by
+// cell, read procedural scene 15 15 of 40 with 2 wrong (AnUncertainBoardIsReadAgainAtAnotherScale).
 TEST(Recognise, ATileOffTheDriftedLatticeIsSearchedForBySliding) {
-    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art";
-    if (!fs::is_directory(folder + "/newart") || !fs::is_directory(folder + "/classic"))
-        GTEST_SKIP() << folder << " lacks newart or classic";
-    // Classic scene 43 drifts so on the grid of a reading's first clear matches only
-    // (ARingIsReadOnAGridFittedToEveryTileRead).
-    vision::RecogniseParams sliding;
-    sliding.growOnTilesRead = false;
-    vision::RecogniseParams coarse = sliding;
+    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/newart";
+    if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is not here";
+    vision::RecogniseParams coarse;
     coarse.searchSlid = false;
-    for (const auto& [art, s, least] : {std::tuple{"newart", 35, 29}, {"classic", 43, 17}}) {
-        const auto [e, before] = readBothWays(art, s, coarse, sliding);
-        EXPECT_GE(e.correct, least) << art;
+    for (const auto& [art, s] : {std::pair{"newart", 35}, {"autumn", 126}}) {
+        const auto [e, before] = readBothWays(art, s, coarse);
+        EXPECT_GE(e.correct, e.truthTiles - 1) << art;
         EXPECT_GT(e.correct, before.correct) << art;
         EXPECT_EQ(e.wrong + e.extra, 0) << art;
     }
+}
+
+// Scenes 100 to 199 of the sweep (beyond the bench's default hundred), read to a few tiles
+// before these rules. A steep board seen across its foreshortened axis: its 90 borders there
+// span 336 px, shorter than the longest period searched (540), so the comb grew towards 1 up
+// to it, the polish followed on to 1e9, and the board was read from a few tiles' squares
+// (procedural scene 107: 22 of 69 right). Many borders over a short span now have their period
+// searched again within the span (30 px).
+TEST(Recognise, ManyBordersOverAShortSpanGiveAPeriodWithinIt) {
+    const vision::Evaluation e = reported(sweepScene("procedural", 107));
+    EXPECT_GE(e.correct, 63);
+    EXPECT_LE(e.wrong + e.extra, 1);
+}
+
+// Newart scene 131 (35 px tiles at 45 degrees): one family's vanishing point went through
+// infinity to the wrong side, both points then lying right of the picture, 73 degrees apart
+// seen from its centre (perpendicular borders put them at least 90 apart). The lattice
+// rectified so showed no tiles: 5 of 57 read. Now each point in turn is put at infinity and
+// the rectification whose borders lie the most regularly is kept.
+TEST(Recognise, AVanishingPointGoneThroughInfinityIsPutBack) {
+    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/newart";
+    if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is not here";
+    const vision::Evaluation e = reported(sweepScene("newart", 131));
+    EXPECT_GE(e.correct, 55);
+    EXPECT_EQ(e.wrong + e.extra, 0);
+}
+
+// A long, thin board at 45 degrees (newart scene 187): few cells around the lattice's middle
+// hold a tile, so its coarse mean (0.43) said no hypothesis showed tiles though its best cells
+// slid into clear matches (0.86); read from a few tiles' squares, the board stopped there.
+TEST(Recognise, AHypothesisWhoseBestCellsSlideIntoMatchesShowsTiles) {
+    const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/newart";
+    if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is not here";
+    vision::RecogniseParams coarseOnly;
+    coarseOnly.slidShowsTiles = 2;
+    const auto [e, before] = readBothWays("newart", 187, coarseOnly);
+    EXPECT_LE(before.correct, 10);
+    EXPECT_GE(e.correct, 28);
+    EXPECT_EQ(e.wrong + e.extra, 0);
+}
+
+// A column of eleven big tiles at 20 degrees (procedural scene 73): its vanishing points are
+// noisy, and the lattice through them lies a third of a tile off at the column's far end (8 of
+// 11 right, one wrong). A small board the lattice read with a doubt is read from its tiles'
+// squares too, on a grid refitted ring by ring, and the better reading kept.
+TEST(Recognise, ASmallBoardReadWithDoubtsIsReadFromItsSquaresToo) {
+    vision::RecogniseParams latticeOnly;
+    latticeOnly.squaresBelow = 0;
+    const auto [e, before] = readBothWays("procedural", 73, latticeOnly);
+    EXPECT_LE(before.correct, 9);
+    EXPECT_EQ(e.correct, e.truthTiles);
+    EXPECT_EQ(e.wrong + e.extra + e.unsure, 0);
 }
 
 // A program that reads picture after picture (keepFrameMemory, as the app and the command-line

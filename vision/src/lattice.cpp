@@ -74,6 +74,22 @@ std::optional<cv::Vec3d> vanishingPoint(const std::vector<Seg>& segs, const std:
     return best;
 }
 
+// The tile borders' two directions are at right angles on the table, so with the picture's
+// centre on the camera's axis their vanishing points p1, p2 (normalised coordinates) satisfy
+// p1 . p2 = -f^2, f the focal length: seen from the centre they lie more than 90 degrees
+// apart. Lines that barely converge put their vanishing point far away, where a little noise
+// takes it through infinity to the other side (newart scene 131 of 200: 73 degrees apart, one
+// above right of the picture and one below right, which no camera gives). A few degrees less
+// than 90 is noise in two far points (a small board: procedural scene 73, 89 degrees).
+bool plausibleVanishingPoints(const cv::Vec3d& v1, const cv::Vec3d& v2) {
+    constexpr double kLeastAngleCos = 0.17; // 80 degrees
+    const double n1 = std::hypot(v1[0], v1[1]), n2 = std::hypot(v2[0], v2[1]);
+    if (n1 < 1e-12 || n2 < 1e-12) return true; // one at the centre: no direction to judge
+    // The sign of w1 w2 says whether each point lies along its (x, y) or opposite it.
+    const double sign = (v1[2] * v2[2] < 0) ? -1 : 1;
+    return sign * (v1[0] * v2[0] + v1[1] * v2[1]) / (n1 * n2) < kLeastAngleCos;
+}
+
 // Comb strength of positions x (weights w) at a period: |mean of exp(2 pi i x / P)|.
 std::complex<double> comb(const std::vector<double>& x, const std::vector<double>& w,
                           double period) {
@@ -91,15 +107,35 @@ std::vector<AxisHypothesis> axisHypotheses(const std::vector<double>& x,
                                            const std::vector<double>& w, double minP, double maxP) {
     std::vector<AxisHypothesis> out;
     if (x.size() < 3 || minP >= maxP) return out;
-    double bestP = 0, bestS = -1;
-    for (double P = minP; P <= maxP; P *= 1.004) {
-        const double s = std::abs(comb(x, w, P));
-        if (s > bestS) bestS = s, bestP = P;
-    }
-    // Polish the period with a finer search around the best.
-    for (double P = bestP * 0.995; P <= bestP * 1.005; P *= 1.0005) {
-        const double s = std::abs(comb(x, w, P));
-        if (s > bestS) bestS = s, bestP = P;
+    // The strongest period up to `longest`, polished with a finer search around it.
+    const auto strongest = [&](double longest) {
+        double bestP = 0, bestS = -1;
+        for (double P = minP; P <= longest; P *= 1.004) {
+            const double s = std::abs(comb(x, w, P));
+            if (s > bestS) bestS = s, bestP = P;
+        }
+        const double to = bestP * 1.005;
+        for (double P = bestP * 0.995; P <= to; P *= 1.0005) {
+            const double s = std::abs(comb(x, w, P));
+            if (s > bestS) bestS = s, bestP = P;
+        }
+        return std::pair{bestP, bestS};
+    };
+    auto [bestP, bestS] = strongest(maxP);
+    // Still growing at the longest period searched: the borders' span is shorter than it, so
+    // every border lies within one period, where the comb grows towards 1 with the period
+    // whatever the lines. A board a tile or two across has no period (its tiles' squares read
+    // it, stage 1b); one with many borders repeating a period several times across a short
+    // span (a steep board seen across its foreshortened axis: procedural scene 107 of 200, 90
+    // borders over 336 px) has it within the span.
+    if (bestP * 1.004 > maxP) {
+        constexpr size_t kLeastBorders = 24;
+        constexpr double kLeastPeriods = 3;
+        const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
+        const double span = *hi - *lo;
+        if (x.size() < kLeastBorders || span <= minP) return out;
+        std::tie(bestP, bestS) = strongest(span);
+        if (bestP * 1.004 > span || span < kLeastPeriods * bestP) return out;
     }
     const double phase = std::arg(comb(x, w, bestP)) / (2 * kPi) * bestP;
     out.push_back({bestP, phase, bestS});
@@ -142,7 +178,7 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
     if (bgr.empty()) return fail("empty image");
     // Normalised coordinates: centred, half the longer side = 1 (keeps the algebra tame).
     const double cx = bgr.cols / 2.0, cy = bgr.rows / 2.0, f0 = std::max(bgr.cols, bgr.rows) / 2.0;
-    LatticeAxes axes;
+    LatticeAxes base; // the segments and their families, whatever the rectification
     std::vector<Seg> segs;
     for (const cv::Vec4f& s : lineSegments(bgr, p)) {
         const double len = std::hypot(s[2] - s[0], s[3] - s[1]);
@@ -155,7 +191,7 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
         g.dir = {(g.b[0] - g.a[0]) / g.length, (g.b[1] - g.a[1]) / g.length};
         g.angleDeg = std::fmod(std::atan2(g.dir.y, g.dir.x) * 180 / kPi + 360, 180);
         segs.push_back(g);
-        axes.segments.push_back(s);
+        base.segments.push_back(s);
     }
     if (segs.size() < 8) return fail("too few straight edges: no tiles in view, or too blurred");
     // Two dominant directions: a length-weighted, smoothed histogram of angles.
@@ -174,7 +210,7 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
         if (circDist(i, peak1) >= 25 && (peak2 < 0 || smooth[size_t(i)] > smooth[size_t(peak2)]))
             peak2 = i;
     std::vector<int> fam[2];
-    axes.family.assign(segs.size(), -1);
+    base.family.assign(segs.size(), -1);
     for (size_t i = 0; i < segs.size(); ++i) {
         const double d1 = circDist(segs[i].angleDeg, peak1), d2 = circDist(segs[i].angleDeg, peak2);
         if (std::min(d1, d2) > 20) continue;
@@ -184,58 +220,78 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
     const auto v1 = vanishingPoint(segs, fam[0], p, rng);
     const auto v2 = vanishingPoint(segs, fam[1], p, rng);
     if (!v1 || !v2) return fail("no two families of parallel tile borders");
-    // Horizon to infinity: Hp = [1 0 0; 0 1 0; l/l3].
-    cv::Vec3d horizon = v1->cross(*v2);
-    if (std::abs(horizon[2]) < 1e-9 ||
-        std::hypot(horizon[0], horizon[1]) > 0.95 * std::abs(horizon[2]))
-        return fail("the horizon crosses the picture: the camera is tilted too far");
-    horizon /= horizon[2];
-    const cv::Matx33d Hp(1, 0, 0, 0, 1, 0, horizon[0], horizon[1], 1);
-    auto direction = [&](const cv::Vec3d& v) {
-        const cv::Vec3d d = Hp * v;
-        const double n = std::hypot(d[0], d[1]);
-        return cv::Vec2d(d[0] / n, d[1] / n);
-    };
-    cv::Vec2d d1 = direction(*v1), d2 = direction(*v2);
-    int famU = 0; // the family whose lines run along the rectified u axis
-    if (d1[0] * d2[1] - d1[1] * d2[0] < 0) std::swap(d1, d2), famU = 1;
-    // A maps d1 -> (1,0) and d2 -> (0,1); scale so a pixel at the centre stays about a pixel.
-    cv::Matx22d B(d1[0], d2[0], d1[1], d2[1]);
-    cv::Matx22d A = B.inv();
-    A *= f0 / std::sqrt(std::abs(cv::determinant(A)));
-    const cv::Matx33d Aff(A(0, 0), A(0, 1), 0, A(1, 0), A(1, 1), 0, 0, 0, 1);
-    const cv::Matx33d N(1 / f0, 0, -cx / f0, 0, 1 / f0, -cy / f0, 0, 0, 1);
-    axes.imageToRect = Aff * Hp * N;
-    // Positions across each family, in rectified units, weighted by rectified length.
-    auto rect = [&](const cv::Vec3d& q) {
-        const cv::Vec3d r = Aff * (Hp * q);
-        return cv::Point2d(r[0] / r[2], r[1] / r[2]);
-    };
-    std::vector<double> pos[2], weight[2];
-    double sx = 0, sy = 0, sw = 0;
-    const double sinTol = std::sin(2 * p.angleToleranceDeg * kPi / 180);
-    for (int f = 0; f < 2; ++f) {
-        const cv::Vec3d& vp = f == 0 ? *v1 : *v2;
-        for (int i : fam[f]) {
-            const Seg& s = segs[size_t(i)];
-            if (!pointsAt(s, vp, sinTol)) continue;
-            const cv::Point2d a = rect(s.a), b = rect(s.b);
-            const bool alongU = (f == famU); // lines of constant v
-            axes.family[size_t(i)] = alongU ? 0 : 1;
-            pos[alongU ? 1 : 0].push_back(alongU ? (a.y + b.y) / 2 : (a.x + b.x) / 2);
-            const double len = std::hypot(b.x - a.x, b.y - a.y);
-            weight[alongU ? 1 : 0].push_back(len);
-            const double mx = (s.a[0] + s.b[0]) / 2 * f0 + cx, my = (s.a[1] + s.b[1]) / 2 * f0 + cy;
-            sx += len * mx, sy += len * my, sw += len;
+    // The lattice rectified through a pair of vanishing points (fails with why set).
+    const auto rectify = [&](const cv::Vec3d& vu,
+                             const cv::Vec3d& vv) -> std::optional<LatticeAxes> {
+        LatticeAxes axes = base;
+        // Horizon to infinity: Hp = [1 0 0; 0 1 0; l/l3].
+        cv::Vec3d horizon = vu.cross(vv);
+        if (std::abs(horizon[2]) < 1e-9 ||
+            std::hypot(horizon[0], horizon[1]) > 0.95 * std::abs(horizon[2]))
+            return fail("the horizon crosses the picture: the camera is tilted too far");
+        horizon /= horizon[2];
+        const cv::Matx33d Hp(1, 0, 0, 0, 1, 0, horizon[0], horizon[1], 1);
+        auto direction = [&](const cv::Vec3d& v) {
+            const cv::Vec3d d = Hp * v;
+            const double n = std::hypot(d[0], d[1]);
+            return cv::Vec2d(d[0] / n, d[1] / n);
+        };
+        cv::Vec2d d1 = direction(vu), d2 = direction(vv);
+        int famU = 0; // the family whose lines run along the rectified u axis
+        if (d1[0] * d2[1] - d1[1] * d2[0] < 0) std::swap(d1, d2), famU = 1;
+        // A maps d1 -> (1,0) and d2 -> (0,1); scale so a pixel at the centre stays about a pixel.
+        cv::Matx22d B(d1[0], d2[0], d1[1], d2[1]);
+        cv::Matx22d A = B.inv();
+        A *= f0 / std::sqrt(std::abs(cv::determinant(A)));
+        const cv::Matx33d Aff(A(0, 0), A(0, 1), 0, A(1, 0), A(1, 1), 0, 0, 0, 1);
+        const cv::Matx33d N(1 / f0, 0, -cx / f0, 0, 1 / f0, -cy / f0, 0, 0, 1);
+        axes.imageToRect = Aff * Hp * N;
+        // Positions across each family, in rectified units, weighted by rectified length.
+        auto rect = [&](const cv::Vec3d& q) {
+            const cv::Vec3d r = Aff * (Hp * q);
+            return cv::Point2d(r[0] / r[2], r[1] / r[2]);
+        };
+        std::vector<double> pos[2], weight[2];
+        double sx = 0, sy = 0, sw = 0;
+        const double sinTol = std::sin(2 * p.angleToleranceDeg * kPi / 180);
+        for (int f = 0; f < 2; ++f) {
+            const cv::Vec3d& vp = f == 0 ? vu : vv;
+            for (int i : fam[f]) {
+                const Seg& s = segs[size_t(i)];
+                if (!pointsAt(s, vp, sinTol)) continue;
+                const cv::Point2d a = rect(s.a), b = rect(s.b);
+                const bool alongU = (f == famU); // lines of constant v
+                axes.family[size_t(i)] = alongU ? 0 : 1;
+                pos[alongU ? 1 : 0].push_back(alongU ? (a.y + b.y) / 2 : (a.x + b.x) / 2);
+                const double len = std::hypot(b.x - a.x, b.y - a.y);
+                weight[alongU ? 1 : 0].push_back(len);
+                const double mx = (s.a[0] + s.b[0]) / 2 * f0 + cx,
+                             my = (s.a[1] + s.b[1]) / 2 * f0 + cy;
+                sx += len * mx, sy += len * my, sw += len;
+            }
         }
+        if (sw <= 0) return fail("no lattice evidence");
+        axes.centre = cv::Point2f(float(sx / sw), float(sy / sw));
+        const double maxP = std::min(bgr.cols, bgr.rows) / 2.0;
+        axes.u = axisHypotheses(pos[0], weight[0], p.minTile, maxP);
+        axes.v = axisHypotheses(pos[1], weight[1], p.minTile, maxP);
+        if (axes.u.empty() || axes.v.empty()) return fail("no regular spacing of tile borders");
+        return axes;
+    };
+    if (plausibleVanishingPoints(*v1, *v2)) return rectify(*v1, *v2);
+    // One of the two may have gone through infinity to the wrong side (see
+    // plausibleVanishingPoints), or both be noisy (a small board): as found, and each at
+    // infinity in turn, keeping the rectification whose borders lie the most regularly (the
+    // combs' strength).
+    std::optional<LatticeAxes> best;
+    for (int far = -1; far < 2; ++far) {
+        cv::Vec3d a = *v1, b = *v2;
+        if (far >= 0) (far ? b : a)[2] = 0;
+        auto axes = rectify(a, b);
+        auto regularity = [](const LatticeAxes& x) { return x.u[0].score + x.v[0].score; };
+        if (axes && (!best || regularity(*axes) > regularity(*best))) best = std::move(axes);
     }
-    if (sw <= 0) return fail("no lattice evidence");
-    axes.centre = cv::Point2f(float(sx / sw), float(sy / sw));
-    const double maxP = std::min(bgr.cols, bgr.rows) / 2.0;
-    axes.u = axisHypotheses(pos[0], weight[0], p.minTile, maxP);
-    axes.v = axisHypotheses(pos[1], weight[1], p.minTile, maxP);
-    if (axes.u.empty() || axes.v.empty()) return fail("no regular spacing of tile borders");
-    return axes;
+    return best;
 }
 
 namespace {

@@ -418,6 +418,20 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
             return next;
         r.millis = next.millis;
     }
+    // A small board the lattice read with doubts (RecogniseParams::squaresBelow).
+    const int doubts = r.count(CellStatus::Uncertain) + r.searched;
+    if (r.ok() && !p.grid.valid() && !p.squaresOnly && !read.valid() && doubts > 0 &&
+        r.tiles() <= p.squaresBelow) {
+        RecogniseParams again = p;
+        again.squaresOnly = true;
+        Recognition next = recognise(bgr, again);
+        next.millis += r.millis;
+        const int nextDoubts = next.count(CellStatus::Uncertain) + next.searched;
+        if (next.ok() && ((next.tiles() > r.tiles() && nextDoubts <= doubts) ||
+                          (next.tiles() == r.tiles() && nextDoubts < doubts)))
+            return next;
+        r.millis = next.millis;
+    }
     return r;
 }
 
@@ -529,6 +543,11 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             for (size_t b = 0; b < axes->v.size(); ++b) consider(best.first, b);
         }
         if (judge(best.first, best.second).slid > -1) bestGrid = judged[best].grid;
+        // Its best few cells sliding into clear matches show tiles however few the cells around
+        // the middle that hold one (a long, thin board under a steep tilt: newart scene 187 of
+        // 200, coarse 0.43, slid 0.86, read from a few tile squares and stopped there).
+        if (judge(best.first, best.second).slid >= p.slidShowsTiles)
+            bestScore = std::max(bestScore, double(p.tileScore));
     }
     if (!axes && !hinted)
         why = "no board found: " + why;
@@ -537,7 +556,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
               std::to_string(bestScore).substr(0, 4) + ")";
     lap("hypotheses");
     // Stage 1b: too few lines for a lattice (a board of a few tiles): tile squares instead.
-    if (!hinted && bestScore < p.tileScore) {
+    if (!hinted && (bestScore < p.tileScore || p.squaresOnly)) {
         const std::vector<cv::Vec4f> segments =
             axes ? axes->segments : lineSegments(bgr, p.lattice);
         hint = gridFromSquares(findTileQuads(segments, bgr.size(), p.lattice), classifier_, pyr, p);

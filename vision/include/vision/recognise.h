@@ -47,6 +47,9 @@ struct RecogniseParams {
     // The best of the usual hypotheses scoring at least these (slid and coarse means) is taken
     // without judging the rarer ones.
     float sureHypothesisSlid = 0.9f, sureHypothesisCoarse = 0.7f;
+    // The best hypothesis shows tiles if its coarse mean reaches tileScore or its slid mean
+    // this (else tile squares are looked for instead).
+    float slidShowsTiles = 0.8f;
     // The rim of each cell the classifier leaves out (classifier.h): wide for a board read
     // from scratch, where the neighbours' edges settle what only the rim shows. The turn
     // observer, which reads a known board's cells one by one, asks for the narrow one.
@@ -106,6 +109,13 @@ struct RecogniseParams {
     // those tiles plus squareRing rings are read: two rings leave table cells away from the
     // tiles for the colour models.
     float squareScore = 0.7f;
+    // A board of at most squaresBelow tiles that the lattice read with a cell in doubt (a
+    // reading uncertain or searched for) is read from its squares too, keeping the reading
+    // with more certain tiles and no more uncertain (or as many and fewer uncertain): the
+    // vanishing points of a few big tiles are noisy, which the squares' grid, refitted ring by
+    // ring on the tiles read, is not. squaresOnly: skip the lattice.
+    int squaresBelow = 20;
+    bool squaresOnly = false;
     // A verified tile lies where its quad says (the sliding match's shift at most this, tile
     // units): a quad split into thinner cells than tiles reads one tile in each, shifted.
     float squareShift = 0.08f;
