@@ -279,10 +279,9 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
         return axes;
     };
     if (plausibleVanishingPoints(*v1, *v2)) return rectify(*v1, *v2);
-    // One of the two may have gone through infinity to the wrong side (see
-    // plausibleVanishingPoints), or both be noisy (a small board): as found, and each at
-    // infinity in turn, keeping the rectification whose borders lie the most regularly (the
-    // combs' strength).
+    // One of the two went through infinity to the wrong side (see plausibleVanishingPoints):
+    // as found, and each at infinity in turn, keeping the rectification whose borders lie the
+    // most regularly (the combs' strength).
     std::optional<LatticeAxes> best;
     for (int far = -1; far < 2; ++far) {
         cv::Vec3d a = *v1, b = *v2;
