@@ -810,6 +810,22 @@ TEST(Recognise, ASmallBoardReadWithDoubtsIsReadFromItsSquaresToo) {
     EXPECT_EQ(e.wrong + e.extra + e.unsure, 0);
 }
 
+// A tile amid four others that neither its colours nor its match called a tile was left out
+// without a word: a four-sided city of the table's tan (procedural scene 24: it reads Q and R
+// at 0.81, which contradict a neighbour, and C at 0.64) and a grey city with a field between
+// whose contrast fits badly (autumn scene 24, H at 0.65). Their neighbours' clear sides settle
+// them: a reading of at least holeFit that fits every one is a tile.
+TEST(Recognise, ATileInAHoleThatFitsItsNeighboursSidesIsRead) {
+    vision::RecogniseParams never;
+    never.holeFit = 0;
+    for (const char* art : {"procedural", "autumn"}) {
+        const auto [e, before] = readBothWays(art, 24, never);
+        EXPECT_EQ(before.missed, 1);
+        EXPECT_EQ(e.correct, e.truthTiles);
+        EXPECT_EQ(e.wrong + e.extra + e.unsure, 0);
+    }
+}
+
 // A program that reads picture after picture (keepFrameMemory, as the app and the command-line
 // tool start) keeps a recognition's large buffers in its heap: glibc's default maps a buffer of
 // a picture's size on its own and unmaps it when freed, or hands the heap's top back, and the

@@ -924,8 +924,29 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // its outline. Such tiles left out so far lie among the table's cells too: a match more
     // than aboveTable above the table's bulk (all but its best tenth, tableBulk) is one of them,
     // not the table (a classic city at 0.94 beside cells of 0.64 and less set the ceiling).
+    std::vector<size_t> table; // cells away from the board
+    auto meanColour = [&](size_t k) {
+        const int inset = TileClassifier::kMargin + TileClassifier::kFine / 8;
+        const int side = TileClassifier::kPatch - 2 * inset;
+        return cv::mean(patches[k](cv::Rect(inset, inset, side, side)));
+    };
+    // How far cell k's mean colour lies from the shade of the nearest cell away from the board
+    // (B, G and R absolute differences summed): the light changes across the picture, little
+    // across a few cells.
+    auto offTheTable = [&](size_t k) {
+        const Cell& c = cells[k];
+        const auto nearest = std::min_element(table.begin(), table.end(), [&](size_t a, size_t b) {
+            auto d = [&](size_t t) {
+                return std::abs(cells[t].i - c.i) + std::abs(cells[t].j - c.j);
+            };
+            return d(a) < d(b);
+        });
+        const cv::Scalar own = meanColour(k), shade = meanColour(*nearest);
+        double off = 0;
+        for (int ch = 0; ch < 3; ++ch) off += std::abs(own[ch] - shade[ch]);
+        return off;
+    };
     {
-        std::vector<size_t> table; // cells away from the board
         std::vector<float> scores;
         for (size_t k = 0; k < cells.size(); ++k)
             if (const Cell& c = cells[k]; !c.tile && !c.cand.empty() && !near(c, isTile))
@@ -951,25 +972,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         // shade near the cell: a tile (our tan cities on a brown table). The shade is that of
         // the nearest cell away from the board: the light changes across the picture, little
         // across a few cells.
-        auto meanColour = [&](size_t k) {
-            const int inset = TileClassifier::kMargin + TileClassifier::kFine / 8;
-            const int side = TileClassifier::kPatch - 2 * inset;
-            return cv::mean(patches[k](cv::Rect(inset, inset, side, side)));
-        };
         for (size_t k = 0; k < cells.size() && !table.empty(); ++k) {
             Cell& c = cells[k];
             if (c.tile || c.cand.empty() || !outlined(c)) continue;
-            const auto nearest =
-                std::min_element(table.begin(), table.end(), [&](size_t a, size_t b) {
-                    auto d = [&](size_t t) {
-                        return std::abs(cells[t].i - c.i) + std::abs(cells[t].j - c.j);
-                    };
-                    return d(a) < d(b);
-                });
-            const cv::Scalar own = meanColour(k), shade = meanColour(*nearest);
-            double off = 0;
-            for (int ch = 0; ch < 3; ++ch) off += std::abs(own[ch] - shade[ch]);
-            if (off < p.offTable) continue;
+            if (offTheTable(k) < p.offTable) continue;
             if (c.deferred) classifyCell(c, patches[k]);
             c.tile = !c.cand.empty() && c.cand[0].score >= p.outlineScore;
         }
@@ -1014,6 +1020,20 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (const Candidate& o : c.cand)
             fits = fits || (o.score >= c.cand[0].score - kFullMargin && contradicted(c, o) < 2);
         c.tile = fits;
+    }
+    // A cell amid four tiles that neither its colours nor its match called a tile (a city of
+    // the table's tan, a quiet tile in the board's shade), whose neighbours' sides are clear and
+    // fitted by one of its readings: a tile (vision/README.md, holes).
+    for (size_t k = 0; k < cells.size() && p.holeFit > 0; ++k) {
+        Cell& c = cells[k];
+        if (c.tile || c.cand.empty() || c.unexplained || openSides(c) != 0) continue;
+        int clear = 0;
+        for (int side = 0; side < 4; ++side)
+            clear += sideIsClear(cells[at.at({c.i + dI[side], c.j + dJ[side]})], (side + 2) % 4);
+        if (clear < p.clearSidesToFit) continue;
+        if (c.deferred) classifyCell(c, patches[k]);
+        for (const Candidate& o : c.cand)
+            c.tile = c.tile || (o.score >= p.holeFit && contradicted(c, o) == 0);
     }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.

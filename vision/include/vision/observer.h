@@ -139,6 +139,9 @@ private:
     static RecogniseParams cellParams() {
         RecogniseParams p;
         p.rim = TileClassifier::Rim::Narrow;
+        // The squares' grid extrapolates worse than the lattice to the far cells a turn's
+        // changes are read on, so the observer keeps the lattice even on small boards.
+        p.squaresBelow = 0;
         return p;
     }
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;

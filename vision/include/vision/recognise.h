@@ -70,6 +70,10 @@ struct RecogniseParams {
     // quiet tile (a city on all sides) correlates poorly with its own drawing and can rank below
     // a look-alike with a field side.
     int clearSidesToFit = 3;
+    // A cell amid four tiles that neither its colours nor its match called a tile, with at least
+    // clearSidesToFit of their sides clear, is a tile if a reading of at least holeFit fits
+    // every one of them (a city or field of the table's colours framed by the board).
+    float holeFit = 0.6f;
     // A reading below this with at most one tile beside it is uncertain: at a steep board's far
     // edge the lattice drifts further than the sliding match reaches, and the cell reads part
     // of its tile and the table as another kind with a clear margin.
