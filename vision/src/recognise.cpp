@@ -969,9 +969,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             }
         }
         // An outlined cell in the table's hue (which the colour models judge) but not in its
-        // shade near the cell: a tile (our tan cities on a brown table). The shade is that of
-        // the nearest cell away from the board: the light changes across the picture, little
-        // across a few cells.
+        // shade near the cell (offTheTable): a tile (our tan cities on a brown table).
         for (size_t k = 0; k < cells.size() && !table.empty(); ++k) {
             Cell& c = cells[k];
             if (c.tile || c.cand.empty() || !outlined(c)) continue;
