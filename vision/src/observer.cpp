@@ -5,6 +5,7 @@
 #include "vision/colour_model.h"
 
 #include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <map>
@@ -200,22 +201,46 @@ bool TurnObserver::comparable(const cv::Mat& bgr) const {
            settled_.type() == bgr.type();
 }
 
+namespace {
+// Block (bx, by) of a picture cut into across x down blocks, as corners NW NE SE SW.
+std::array<cv::Point2f, 4> pictureBlock(cv::Size picture, int bx, int by, int across, int down) {
+    const float w = float(picture.width) / float(across), h = float(picture.height) / float(down);
+    const float x0 = float(bx) * w, y0 = float(by) * h;
+    return {cv::Point2f(x0, y0), cv::Point2f(x0 + w, y0), cv::Point2f(x0 + w, y0 + h),
+            cv::Point2f(x0, y0 + h)};
+}
+} // namespace
+
 bool TurnObserver::cameraMoved(const cv::Mat& bgr) const {
     // Most of the picture changed, the table as much as the board (a hand over the board
     // changes only the part it covers).
     // Blocks are compared only until the answer is settled either way.
     constexpr int across = 8, down = 6, most = across * down / 2;
     int moved = 0, left = across * down;
-    const float w = float(bgr.cols) / across, h = float(bgr.rows) / down;
     for (int by = 0; by < down; ++by)
         for (int bx = 0; bx < across; ++bx, --left) {
             if (moved > most || moved + left <= most) return moved > most;
-            const std::array<cv::Point2f, 4> block{
-                cv::Point2f(bx * w, by * h), cv::Point2f((bx + 1) * w, by * h),
-                cv::Point2f((bx + 1) * w, (by + 1) * h), cv::Point2f(bx * w, (by + 1) * h)};
-            moved += changedSinceSettled(bgr, block);
+            moved += changedSinceSettled(bgr, pictureBlock(bgr.size(), bx, by, across, down));
         }
     return moved > most;
+}
+
+bool TurnObserver::changedOnlyNear(const cv::Mat& bgr,
+                                   const std::array<cv::Point2f, 4>& corners) const {
+    // The cell's box, widened by half its size each way: a piece on it leans out, and a tile
+    // casts a shadow.
+    const cv::Rect2f box =
+        cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end()));
+    const cv::Rect2f near(box.x - box.width / 2, box.y - box.height / 2, box.width * 2,
+                          box.height * 2);
+    constexpr int across = 16, down = 9;
+    for (int by = 0; by < down; ++by)
+        for (int bx = 0; bx < across; ++bx) {
+            const std::array<cv::Point2f, 4> block = pictureBlock(bgr.size(), bx, by, across, down);
+            if ((cv::Rect2f(block[0], block[2]) & near).area() > 0) continue;
+            if (changedSinceSettled(bgr, block)) return false;
+        }
+    return true;
 }
 
 bool TurnObserver::changedSinceSettled(const cv::Mat& bgr,
@@ -320,8 +345,11 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
     if (!changes && lattice_.valid() && !wrongView_) {
         o = read(before, bgr, lattice_);
-        // Read on the remembered lattice: kept unless it fails or contradicts the game.
-        if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0) o = {};
+        // Read on the remembered lattice: kept unless it fails or contradicts the game. After a
+        // knock the remembered lattice lies off the board: kept only if it still fits most of it.
+        if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0 ||
+            (knocked && o.agreeing < params_.knockedView * before.board().size()))
+            o = {};
     }
     if (!changes && (!o.recognition.ok() || o.recognition.cells.empty())) o = read(before, bgr, {});
     // The full recognition's lattice is remembered from a clear view only, one that shows most
@@ -475,7 +503,11 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         if (!c.kind.empty() && lt <= lb && c.score < params_.strongScore) {
             const CellResult was = recogniser_.readCell(settled_, lattice_.imageToGrid, rc.x, -rc.y,
                                                         expectedOffset(rc.x, -rc.y), readParams);
-            if (c.score < was.score + params_.newlyExplained) continue;
+            // Nothing else in the picture changed (no hand, no shadow cast from beyond it): a
+            // tile laid there that reads better than the table did.
+            if (c.score < was.score + params_.newlyExplained &&
+                !(c.score > was.score + params_.aloneExplained && changedOnlyNear(bgr, c.corners)))
+                continue;
         }
         read.push_back(std::move(c));
     }
