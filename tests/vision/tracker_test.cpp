@@ -177,30 +177,64 @@ TEST(GameTracker, ATileInTheTablesColoursAloneInThePictureIsRead) {
     EXPECT_LT(worst, 0.3) << "the lattice stays on the board through the knock";
 }
 
+// The mayor is told from a follower by size, but on a tile far from the camera a piece is a few
+// pixels wide and its area too coarse: the bench's game 1 with --abbey-mayor (3 players) puts
+// the mayor on tiles of 69 and 70 px a side at turns 25 and 32, found at 0.81 and 1.13 times a
+// follower, within the follower's sizes. Both are asked (they were refused anyway, for a
+// pennant a piece may hide, so the wrong kind never showed in the bench's "wrong").
+TEST(GameTracker, AMayorOnAFarTileIsAskedNotTakenForAFollower) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    vision::Recording rec = vision::recordGame(cfg, 3001, fixedCamera(70, 71, 20, 40));
+    rec.turns.erase(rec.turns.begin() + 33, rec.turns.end());
+    vision::TrackerParams noFloor;
+    noFloor.sizeFloor = 0;
+    for (const vision::TrackerParams& params : {vision::TrackerParams{}, noFloor}) {
+        const vision::TrackingEvaluation f = vision::followRecording(rec, refs, params);
+        int askedMayor = 0;
+        for (const std::string& note : f.notes)
+            if (note.rfind("turn 25 ", 0) == 0 || note.rfind("turn 32 ", 0) == 0 ||
+                note.find(", read ") != std::string::npos) { // and any turn read wrong
+                std::printf("%s\n", note.c_str());
+                askedMayor += note.find("the mayor") != std::string::npos;
+            }
+        EXPECT_EQ(f.wrong, 0);
+        if (params.sizeFloor > 0)
+            EXPECT_EQ(askedMayor, 2) << "both far mayors are asked about";
+        else
+            EXPECT_EQ(askedMayor, 0) << "without the floor, both are taken for followers";
+    }
+}
+
 // Abbey & Mayor: the mayor, the wagon and the barn among the pieces (the bench's game 2 with
 // --abbey-mayor). A follower, the mayor and the wagon may often stand on one
 // feature; the tracker tells them by size against the game's followers, or asks, and never
 // guesses. Turn 11: a wagon placed on a city the tile completes moves on after scoring (only the
-// wagon where it went is in the picture); turn 18: the mayor, clearly bigger than a follower;
-// turn 23: a barn on a corner of the new tile. Each must be read as played.
+// wagon where it went is in the picture); turn 23: a barn on a corner of the new tile. Both
+// must be read as played. Turn 18's mayor is twice a follower's size, but on a tile 66 px a side
+// (under TrackerParams::sizeFloor), where sizes are too coarse to trust: it is asked.
 TEST(GameTracker, ReadsTheMayorTheWagonAndTheBarnOrAsks) {
     const adj::GameConfig cfg = adj::GameConfig::forSet("base", 4, {"abbey-mayor"});
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
     const vision::TrackingEvaluation f =
         vision::followRecording(vision::recordGame(cfg, 3002, fixedCamera(110, 72, 20, 40)), refs);
     int askedWhichPiece = 0;
+    bool farMayorAsked = false;
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
         askedWhichPiece += note.find("which piece did player") != std::string::npos;
-        for (const char* turn :
-             {"turn 11 ", "turn 11:", "turn 18 ", "turn 18:", "turn 23 ", "turn 23:"})
+        for (const char* turn : {"turn 11 ", "turn 11:", "turn 23 ", "turn 23:"})
             EXPECT_NE(note.rfind(turn, 0), 0u) << "not read as played: " << note;
+        if (note.rfind("turn 18 ", 0) == 0)
+            farMayorAsked = note.find("a follower or the mayor?") != std::string::npos;
     }
+    EXPECT_TRUE(farMayorAsked) << "turn 18's mayor on a far tile is asked about";
     std::printf("%d turns: %d read, %d entered by hand (%d of them answered with one of the "
                 "question's choices), %d wrong; asked which piece %d times\n",
                 f.turns, f.read, f.byHand, f.answerable, f.wrong, askedWhichPiece);
     EXPECT_TRUE(f.scoresEqual);
-    // Measured: 39 turns, 30 read, 0 wrong, 9 by hand (5 of them "which piece?"; 26 read and
+    // Measured: 39 turns, 29 read, 0 wrong, 10 by hand (6 of them "which piece?"; 30 read before
+    // the size floor asked turn 18; 26 read and
     // 1 wrong while tiles were read turned back by their symmetry, 24 read and 15 by hand while a
     // piece anywhere on a tile with a pennant look-alike was a question). No piece read as another
     // kind. Before sizes, barns and wagon moves were read, this game had 6 wrong: two mayors taken
@@ -208,8 +242,8 @@ TEST(GameTracker, ReadsTheMayorTheWagonAndTheBarnOrAsks) {
     EXPECT_EQ(f.wrong, 0);
     EXPECT_GE(f.read, 29);
     EXPECT_GE(askedWhichPiece, 1) << "a follower where the mayor may stand is asked, not assumed";
-    // Measured: 5 of the 10 turns by hand are answered with one of the question's choices (the
-    // 5 "which piece?" among them; a tile offered turned by one of its symmetries, a cloister a
+    // Measured: 6 of the 10 turns by hand are answered with one of the question's choices (the
+    // 6 "which piece?" among them; a tile offered turned by one of its symmetries, a cloister a
     // quarter turn, is the tile played).
     EXPECT_GE(f.answerable, askedWhichPiece) << "a question's answers miss the turn played";
 }

@@ -343,13 +343,16 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     const bool knocked = relocate_ == 0 && !changes && comparable(bgr);
     relocate_ = std::max(0, relocate_ - 1);
     TurnObservation o = changes ? std::move(*changes) : TurnObservation{};
+    // A reading that fits at least `share` of the board as the game has it.
+    auto fits = [&](const TurnObservation& r, double share) {
+        return r.status != TurnObservation::Status::Discrepancy && r.agreeing > 0 &&
+               r.agreeing >= share * before.board().size() - 1e-9;
+    };
     if (!changes && lattice_.valid() && !wrongView_) {
         o = read(before, bgr, lattice_);
         // Read on the remembered lattice: kept unless it fails or contradicts the game. After a
         // knock the remembered lattice lies off the board: kept only if it still fits most of it.
-        if (o.status == TurnObservation::Status::Discrepancy || o.agreeing == 0 ||
-            (knocked && o.agreeing < params_.knockedView * before.board().size()))
-            o = {};
+        if (!fits(o, knocked ? params_.knockedView : 0)) o = {};
     }
     if (!changes && (!o.recognition.ok() || o.recognition.cells.empty())) o = read(before, bgr, {});
     // The full recognition's lattice is remembered from a clear view only, one that shows most
@@ -358,9 +361,7 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     const bool covered =
         std::any_of(o.recognition.cells.begin(), o.recognition.cells.end(),
                     [](const CellResult& c) { return c.status == CellStatus::Occluded; });
-    const double share = knocked ? params_.knockedView : params_.clearView;
-    const bool clear = !covered && o.status != TurnObservation::Status::Discrepancy &&
-                       o.agreeing > 0 && o.agreeing >= share * before.board().size() - 1e-9;
+    const bool clear = !covered && fits(o, knocked ? params_.knockedView : params_.clearView);
     if (!changes && clear) {
         relocate_ = 0, wrongView_ = false;
         lattice_ = o.recognition.grid;

@@ -572,6 +572,8 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     const cv::Mat bestResidual =
         p.tolerance > 0 ? tolerantResidual(fit, p.tolerance) : fit.residual;
     const double bestMisfit = fit.misfit;
+    const float tileSide = float(std::sqrt(
+        std::abs(cv::contourArea(std::vector<cv::Point2f>(corners.begin(), corners.end())))));
     // The same place in an earlier picture of the same camera: what stood there already.
     cv::Mat before;
     if (!previous.empty() && previous.size() == bgr.size())
@@ -728,6 +730,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         }
         PieceBlob b;
         b.area = area;
+        b.tileSide = tileSide;
         b.residual = residual;
         b.centre = centre;
         b.lab = lab;

@@ -452,7 +452,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         return wagon;
     };
     // A follower, the mayor or the wagon, when more than one may stand there: by size.
-    std::optional<size_t> kind = pieceKind(options, *chosen, b.area);
+    std::optional<size_t> kind = pieceKind(options, *chosen, b);
     // A wagon is low and wide: the base found as a standing piece's may fall beside its road
     // or city, on a field where only a follower may lie, while its middle lies on the feature.
     // A piece clearly bigger than this camera's followers is the wagon there; one neither
@@ -462,7 +462,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             return m.kind == adj::MeepleKind::Wagon && sameSpot(m, options[*kind]);
         })) {
         const std::optional<size_t> wagon = wagonUnderMiddle(params_.featureMargin + 1e-4f);
-        const std::optional<float> ratio = sizeRatio(b.area);
+        const std::optional<float> ratio = sizeRatio(b);
         if (wagon && ratio && *ratio >= params_.biggerThanFollower) {
             kind = wagon;
         } else if (wagon && !(ratio && *ratio <= params_.followerSized)) {
@@ -521,20 +521,23 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
 }
 
 std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption>& options,
-                                             size_t chosen, float area) const {
+                                             size_t chosen, const PieceBlob& b) const {
     std::optional<size_t> follower, larger;
     int kinds = 0;
+    bool mayor = false;
     for (size_t i = 0; i < options.size(); ++i) {
         if (options[i].feature != options[chosen].feature ||
             options[i].corner != options[chosen].corner)
             continue;
         ++kinds;
         (options[i].kind == adj::MeepleKind::Follower ? follower : larger) = i;
+        mayor |= options[i].kind == adj::MeepleKind::Mayor;
     }
     if (kinds == 1) return chosen;
+    if (mayor && b.tileSide < params_.sizeFloor) return std::nullopt;
     // The mayor stands taller and wider than a follower, the wagon covers more of the tile:
     // against this camera's followers, a piece clearly their size or clearly bigger is told.
-    const std::optional<float> ratio = sizeRatio(area);
+    const std::optional<float> ratio = sizeRatio(b);
     if (!ratio) return std::nullopt;
     if (follower && *ratio >= params_.partOfAPiece && *ratio <= params_.followerSized)
         return follower;
@@ -542,11 +545,11 @@ std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption
     return std::nullopt;
 }
 
-std::optional<float> GameTracker::sizeRatio(float area) const {
+std::optional<float> GameTracker::sizeRatio(const PieceBlob& b) const {
     if (int(followerSizes_.size()) < params_.sizeSightings) return std::nullopt;
     std::vector<float> sizes = followerSizes_;
     std::nth_element(sizes.begin(), sizes.begin() + long(sizes.size() / 2), sizes.end());
-    return area / std::max(1e-6f, sizes[sizes.size() / 2]);
+    return b.area / std::max(1e-6f, sizes[sizes.size() / 2]);
 }
 
 std::vector<adj::MeepleOption>

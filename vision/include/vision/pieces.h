@@ -81,6 +81,7 @@ struct PieceBlob {
     cv::Point2f centre;      // its centre in the same coordinates
     cv::Point2f baseInImage; // the base in the picture
     float area = 0;          // share of the tile it covers
+    float tileSide = 0;      // the tile's side in the picture (pixels): how coarse `area` is
     float residual = 0;      // its mean departure from the drawing (0..255 scale)
     cv::Vec3f lab;           // its colour, CIE L*a*b* (L 0..100)
 };

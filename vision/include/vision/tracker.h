@@ -70,8 +70,12 @@ struct TrackerParams {
     // by size against this game's standing followers (their median area, once it has seen
     // this many): from `partOfAPiece` (smaller: maybe a piece half seen) up to `followerSized`
     // times it, a follower; from `biggerThanFollower` times, the one larger piece the player may
-    // place there. Between, or with two larger pieces possible, the players say.
+    // place there. Between, or with two larger pieces possible, the players say. The mayor is
+    // not much bigger than a follower: on a tile under `sizeFloor` pixels a side, a piece is a
+    // few pixels wide and the areas too coarse to tell them (mayors read 0.8 and 1.1, a
+    // follower 1.7, on the benches' far tiles). The wagon, twice a follower, is still told.
     int sizeSightings = 3;
+    float sizeFloor = 72;
     float partOfAPiece = 0.7f;
     float followerSized = 1.15f;
     float biggerThanFollower = 1.6f;
@@ -181,12 +185,12 @@ private:
     // against it (TrackerParams::hiddenColour).
     std::vector<adj::MeepleOption> hiddenInColour(const adj::State& s, const TurnObservation& o,
                                                   const cv::Mat& bgr) const;
-    // Which of the options on the spot of options[chosen] a piece of `area` is, when the
-    // camera can tell (see TrackerParams::followerSized); nullopt: the players say.
+    // Which of the options on the spot of options[chosen] the piece `b` is, when the camera can
+    // tell (see TrackerParams::followerSized); nullopt: the players say.
     std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
-                                    float area) const;
+                                    const PieceBlob& b) const;
     // A piece's area over this camera's followers' (their median), once enough were seen.
-    std::optional<float> sizeRatio(float area) const;
+    std::optional<float> sizeRatio(const PieceBlob& b) const;
 
     ReferenceSet refs_;
     TrackerParams params_;
