@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 namespace {
 // The camera fixed over the table at 20 degrees tilt, knocked once.
@@ -27,6 +28,16 @@ vision::RecordingParams fixedCamera(double yawDeg, std::uint64_t seed, int bumpA
     p.bumpAfterTurn = bumpAfter;
     p.maxTiles = tiles;
     return p;
+}
+
+// The bench's game 1 with --abbey-mayor (3 players, knocked after turn 20), procedural art: its
+// references and its first `turns` turns. The camera frames 40 tiles; the last turn's settled
+// picture shows the final board, so the last turn kept is not looked at.
+std::pair<vision::ReferenceSet, vision::Recording> benchGameOneWithAbbeyMayor(int turns) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
+    vision::Recording rec = vision::recordGame(cfg, 3001, fixedCamera(70, 71, 20, 40));
+    rec.turns.erase(rec.turns.begin() + turns, rec.turns.end());
+    return {vision::enrolProcedural(vision::gameSets(cfg)), std::move(rec)};
 }
 } // namespace
 
@@ -148,12 +159,7 @@ TEST(GameTracker, TilesEnteredByHandKeepTheLatticeOnTheBoard) {
 // fit two thirds of the board. (Turn 12's S still passes unseen: its cell's colours are the
 // table's more than a tile's, past `tableLike`, and it reads S or T alike.)
 TEST(GameTracker, ATileInTheTablesColoursAloneInThePictureIsRead) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
-    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
-    vision::Recording rec = vision::recordGame(cfg, 3001, fixedCamera(70, 71, 20, 40));
-    // The camera frames 40 tiles; the last turn's settled picture shows the final board, so
-    // turn 24 is kept and not looked at.
-    rec.turns.erase(rec.turns.begin() + 24, rec.turns.end());
+    const auto [refs, rec] = benchGameOneWithAbbeyMayor(24);
     vision::TrackerParams strict;
     strict.observer.aloneExplained = 1; // never: the 0.2 margin alone
     const vision::TrackingEvaluation f = vision::followRecording(rec, refs),
@@ -183,10 +189,7 @@ TEST(GameTracker, ATileInTheTablesColoursAloneInThePictureIsRead) {
 // follower, within the follower's sizes. Both are asked (they were refused anyway, for a
 // pennant a piece may hide, so the wrong kind never showed in the bench's "wrong").
 TEST(GameTracker, AMayorOnAFarTileIsAskedNotTakenForAFollower) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
-    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
-    vision::Recording rec = vision::recordGame(cfg, 3001, fixedCamera(70, 71, 20, 40));
-    rec.turns.erase(rec.turns.begin() + 33, rec.turns.end());
+    const auto [refs, rec] = benchGameOneWithAbbeyMayor(33);
     vision::TrackerParams noFloor;
     noFloor.sizeFloor = 0;
     for (const vision::TrackerParams& params : {vision::TrackerParams{}, noFloor}) {
