@@ -462,7 +462,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             return m.kind == adj::MeepleKind::Wagon && sameSpot(m, options[*kind]);
         })) {
         const std::optional<size_t> wagon = wagonUnderMiddle(params_.featureMargin + 1e-4f);
-        const std::optional<float> ratio = sizeRatio(b);
+        const std::optional<float> ratio = sizeRatio(b.area);
         if (wagon && ratio && *ratio >= params_.biggerThanFollower) {
             kind = wagon;
         } else if (wagon && !(ratio && *ratio <= params_.followerSized)) {
@@ -537,7 +537,7 @@ std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption
     if (mayor && b.tileSide < params_.sizeFloor) return std::nullopt;
     // The mayor stands taller and wider than a follower, the wagon covers more of the tile:
     // against this camera's followers, a piece clearly their size or clearly bigger is told.
-    const std::optional<float> ratio = sizeRatio(b);
+    const std::optional<float> ratio = sizeRatio(b.area);
     if (!ratio) return std::nullopt;
     if (follower && *ratio >= params_.partOfAPiece && *ratio <= params_.followerSized)
         return follower;
@@ -545,11 +545,11 @@ std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption
     return std::nullopt;
 }
 
-std::optional<float> GameTracker::sizeRatio(const PieceBlob& b) const {
+std::optional<float> GameTracker::sizeRatio(float area) const {
     if (int(followerSizes_.size()) < params_.sizeSightings) return std::nullopt;
     std::vector<float> sizes = followerSizes_;
     std::nth_element(sizes.begin(), sizes.begin() + long(sizes.size() / 2), sizes.end());
-    return b.area / std::max(1e-6f, sizes[sizes.size() / 2]);
+    return area / std::max(1e-6f, sizes[sizes.size() / 2]);
 }
 
 std::vector<adj::MeepleOption>

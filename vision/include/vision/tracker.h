@@ -190,7 +190,7 @@ private:
     std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
                                     const PieceBlob& b) const;
     // A piece's area over this camera's followers' (their median), once enough were seen.
-    std::optional<float> sizeRatio(const PieceBlob& b) const;
+    std::optional<float> sizeRatio(float area) const;
 
     ReferenceSet refs_;
     TrackerParams params_;
