@@ -567,10 +567,13 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     const SlidingPatch cell(patchBgr, rimPixels(rim));
     std::vector<std::pair<Candidate, int>> found; // with the template that scored it
     float bestFine = -1;
-    const auto slideTemplate = [&](int index, float least) {
+    // edgeToo: a best where the slide runs out may stand (else the drawing fits only pushed as
+    // far as it goes, and the tile lies further off: readCell's search places it).
+    const auto slideTemplate = [&](int index, float least, bool edgeToo = true) {
         const Template& t = templates_[size_t(index)];
         const auto [best, at] = cell.slide(t.fine[size_t(rim)]);
-        if (best < least) return;
+        const auto edge = [](int v) { return v == 0 || v == 2 * kMargin; };
+        if (best < least || (!edgeToo && (edge(at.x) || edge(at.y)))) return;
         bestFine = std::max(bestFine, best);
         const int rotation = t.rotation % kinds_[size_t(t.kind)]->distinctRotations;
         auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) {
@@ -600,6 +603,26 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
         for (size_t k = 0; k < keep; ++k)
             if (std::find(order.begin(), order.end(), near[k]) == order.end())
                 slideTemplate(near[k], kWidenFound);
+    }
+    // Read with the narrow rim (a turn's new tile, a lone tile), a cell misses kinds for
+    // another reason: a kind's several drawings rank side by side, so the few slid hold fewer
+    // kinds and turns (a straight road with a follower beside it ranked just past two drawings
+    // each of five, and was read as a road with three arms). Below kWidenBelow, every drawing
+    // of the first `keep` kinds and turns is slid.
+    if (top > 1 && rim == Rim::Narrow && bestFine < kWidenBelow) {
+        const std::vector<int> all = bestFirst(scores, scores.size());
+        const auto kindTurn = [&](int i) {
+            const Template& t = templates_[size_t(i)];
+            return std::pair(t.kind, t.rotation);
+        };
+        std::vector<std::pair<int, int>> kept;
+        for (size_t k = 0; k < all.size() && kept.size() < keep; ++k)
+            if (std::find(kept.begin(), kept.end(), kindTurn(all[k])) == kept.end())
+                kept.push_back(kindTurn(all[k]));
+        for (int i : all)
+            if (std::find(order.begin(), order.end(), i) == order.end() &&
+                std::find(kept.begin(), kept.end(), kindTurn(i)) != kept.end())
+                slideTemplate(i, kWidenFound, false);
     }
     std::sort(found.begin(), found.end(),
               [](const auto& a, const auto& b) { return a.first.score > b.first.score; });

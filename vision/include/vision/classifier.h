@@ -169,7 +169,8 @@ private:
     // cell moves a thin road or wall onto other coarse pixels, and its own drawing fell out of
     // the few slid (a straight road read as a city across). Asked for only amid a board (the
     // wide rim), for alternatives (top > 1), when the aligned ranking's best slid match is below
-    // kWidenBelow; what it adds is kept from kWidenFound.
+    // kWidenBelow; what it adds is kept from kWidenFound. With the narrow rim the same two
+    // widen the slide to every drawing of the best kinds and turns (classify).
     static constexpr int kCoarseReach = 2;
     static constexpr float kWidenBelow = 0.8f, kWidenFound = 0.8f;
     std::vector<float> coarseScoresNear(const cv::Mat& patchBgr, std::vector<float> aligned) const;
