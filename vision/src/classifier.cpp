@@ -611,9 +611,10 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // of the first `keep` kinds and turns is slid.
     if (top > 1 && rim == Rim::Narrow && bestFine < kWidenBelow) {
         const std::vector<int> all = bestFirst(scores, scores.size());
-        const auto kindTurn = [&](int i) {
+        const auto kindTurn = [&](int i) { // as found merges: a look and a distinct turn
             const Template& t = templates_[size_t(i)];
-            return std::pair(t.kind, t.rotation);
+            return std::pair(lookOf_[size_t(t.kind)],
+                             t.rotation % kinds_[size_t(t.kind)]->distinctRotations);
         };
         std::vector<std::pair<int, int>> kept;
         for (size_t k = 0; k < all.size() && kept.size() < keep; ++k)
