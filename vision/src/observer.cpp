@@ -323,15 +323,32 @@ void TurnObserver::refit() {
                 cv::Point2f(float(cell.first + (q == 1 || q == 2)), float(cell.second + (q >= 2))));
             image.push_back(square[q]);
         }
-    const cv::Mat found = cv::findHomography(image, grid, cv::LMEDS);
+    // How far each corner lies from its cell's corner under a fit.
+    const auto offsets = [&](const cv::Mat& fit) {
+        std::vector<cv::Point2f> fitted;
+        cv::perspectiveTransform(image, fitted, fit);
+        std::vector<double> off;
+        for (size_t k = 0; k < fitted.size(); ++k) off.push_back(cv::norm(fitted[k] - grid[k]));
+        return off;
+    };
+    const auto worst = [](const std::vector<double>& off) {
+        return *std::max_element(off.begin(), off.end());
+    };
+    cv::Mat found = cv::findHomography(image, grid, cv::LMEDS);
     if (found.empty()) return;
-    // Two or three tiles, one of them measured badly, can leave no fit at all: the median
-    // corner must lie where its tile was read (else the lattice went tiles off), or the
-    // lattice stays as it was.
-    std::vector<cv::Point2f> fitted;
-    cv::perspectiveTransform(image, fitted, found);
-    std::vector<double> off;
-    for (size_t k = 0; k < fitted.size(); ++k) off.push_back(cv::norm(fitted[k] - grid[k]));
+    // Two or three tiles share corners and have no majority to outvote a tile: least median of
+    // squares could fit one tile and the shared corners exactly (the median corner 0) and put
+    // the other tile's far corners 48 tiles off (bench game 0 with Abbey & Mayor: the next
+    // tile's cell lay 0.8 tile off, and two turns went unseen). Such a fit is redone by least
+    // squares, and dropped if a corner still lies `refitWorst` off.
+    const bool few = laid_.size() < 4;
+    if (few && worst(offsets(found)) > params_.refitWorst)
+        found = cv::findHomography(image, grid, 0);
+    if (found.empty()) return;
+    std::vector<double> off = offsets(found);
+    if (few && worst(off) > params_.refitWorst) return;
+    // A tile measured badly can leave no fit at all: the median corner must lie where its tile
+    // was read (else the lattice went tiles off), or the lattice stays as it was.
     std::nth_element(off.begin(), off.begin() + long(off.size() / 2), off.end());
     if (off[off.size() / 2] <= params_.refitMedian) lattice_.imageToGrid = cv::Matx33d(found);
 }

@@ -86,6 +86,9 @@ struct ObserverParams {
     // The lattice refitted through the tiles read is kept when their median corner lies this
     // close (share of a tile) to where it was measured (hand-laid tiles lie up to 0.04 off).
     double refitMedian = 0.1;
+    // ... and, refitted through two or three tiles, when every corner lies this close (a wild
+    // fit of few tiles has the median right and a far corner tiles off).
+    double refitWorst = 0.5;
     // Tiles the players entered by hand are measured where they lie and join the refit
     // (TurnObserver::measureEntered); false: only tiles the camera read do.
     bool measureEntered = true;
