@@ -30,14 +30,16 @@ vision::RecordingParams fixedCamera(double yawDeg, std::uint64_t seed, int bumpA
     return p;
 }
 
-// The bench's game 1 with --abbey-mayor (3 players, knocked after turn `knockAfter`: 20 on the
-// bench), procedural art: its references and its first `turns` turns. The camera frames 40
-// tiles; the last turn's settled picture shows the final board, so the last turn kept is not
-// looked at.
-std::pair<vision::ReferenceSet, vision::Recording> benchGameOneWithAbbeyMayor(int turns,
-                                                                              int knockAfter = 20) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
-    vision::Recording rec = vision::recordGame(cfg, 3001, fixedCamera(70, 71, knockAfter, 40));
+// The bench's game `game` with --abbey-mayor (2 + game % 5 players, knocked after turn
+// `knockAfter`: 20 on the bench), procedural art: its references and its first `turns` turns.
+// The camera frames 40 tiles; the last turn's settled picture shows the final board, so the
+// last turn kept is not looked at.
+std::pair<vision::ReferenceSet, vision::Recording> benchGameWithAbbeyMayor(int game, int turns,
+                                                                           int knockAfter = 20) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2 + game % 5, {"abbey-mayor"});
+    vision::Recording rec =
+        vision::recordGame(cfg, std::uint64_t(3000 + game),
+                           fixedCamera(30 + 40.0 * game, std::uint64_t(70 + game), knockAfter, 40));
     rec.turns.erase(rec.turns.begin() + turns, rec.turns.end());
     return {vision::enrolProcedural(vision::gameSets(cfg)), std::move(rec)};
 }
@@ -161,7 +163,7 @@ TEST(GameTracker, TilesEnteredByHandKeepTheLatticeOnTheBoard) {
 // fit two thirds of the board. (Turn 12's S still passes unseen: its cell's colours are the
 // table's more than a tile's, past `tableLike`, and it reads S or T alike.)
 TEST(GameTracker, ATileInTheTablesColoursAloneInThePictureIsRead) {
-    const auto [refs, rec] = benchGameOneWithAbbeyMayor(24);
+    const auto [refs, rec] = benchGameWithAbbeyMayor(1, 24);
     vision::TrackerParams strict;
     strict.observer.aloneExplained = 1; // never: the 0.2 margin alone
     const vision::TrackingEvaluation f = vision::followRecording(rec, refs),
@@ -191,7 +193,7 @@ TEST(GameTracker, ATileInTheTablesColoursAloneInThePictureIsRead) {
 // follower, within the follower's sizes. Both are asked (they were refused anyway, for a
 // pennant a piece may hide, so the wrong kind never showed in the bench's "wrong").
 TEST(GameTracker, AMayorOnAFarTileIsAskedNotTakenForAFollower) {
-    const auto [refs, rec] = benchGameOneWithAbbeyMayor(33);
+    const auto [refs, rec] = benchGameWithAbbeyMayor(1, 33);
     vision::TrackerParams noFloor;
     noFloor.sizeFloor = 0;
     for (const vision::TrackerParams& params : {vision::TrackerParams{}, noFloor}) {
@@ -218,7 +220,7 @@ TEST(GameTracker, AMayorOnAFarTileIsAskedNotTakenForAFollower) {
 // and U ranked fifteenth. Below kWidenBelow a turn's cell is slid against every drawing of ten
 // kinds and turns, and reads U at 0.87.
 TEST(GameTracker, AWeakReadingIsSlidAgainstMoreLooks) {
-    const auto [refs, rec] = benchGameOneWithAbbeyMayor(30, 40);
+    const auto [refs, rec] = benchGameWithAbbeyMayor(1, 30, 40);
     const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
@@ -238,11 +240,8 @@ TEST(GameTracker, AWeakReadingIsSlidAgainstMoreLooks) {
 // puts a corner refitWorst off is redone by least squares or dropped: the remembered lattice
 // stays within a tenth of a tile of each new tile.
 TEST(GameTracker, ALatticeRefittedThroughTwoTilesStaysOnTheBoard) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2, {"abbey-mayor"});
-    vision::Recording rec = vision::recordGame(cfg, 3000, fixedCamera(30, 70, 20, 40));
-    rec.turns.erase(rec.turns.begin() + 6, rec.turns.end()); // turn 6 shows the whole game
-    const vision::TrackingEvaluation f =
-        vision::followRecording(rec, vision::enrolProcedural(vision::gameSets(cfg)));
+    const auto [refs, rec] = benchGameWithAbbeyMayor(0, 6); // turn 6 shows the whole game
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
         EXPECT_EQ(note.find("not seen"), std::string::npos) << note;

@@ -331,22 +331,23 @@ void TurnObserver::refit() {
         for (size_t k = 0; k < fitted.size(); ++k) off.push_back(cv::norm(fitted[k] - grid[k]));
         return off;
     };
-    const auto worst = [](const std::vector<double>& off) {
-        return *std::max_element(off.begin(), off.end());
+    const auto wild = [&](const std::vector<double>& off) {
+        return *std::max_element(off.begin(), off.end()) > params_.refitWorst;
     };
     cv::Mat found = cv::findHomography(image, grid, cv::LMEDS);
     if (found.empty()) return;
+    std::vector<double> off = offsets(found);
     // Two or three tiles share corners and have no majority to outvote a tile: least median of
     // squares could fit one tile and the shared corners exactly (the median corner 0) and put
     // the other tile's far corners 48 tiles off (bench game 0 with Abbey & Mayor: the next
     // tile's cell lay 0.8 tile off, and two turns went unseen). Such a fit is redone by least
     // squares, and dropped if a corner still lies `refitWorst` off.
-    const bool few = laid_.size() < 4;
-    if (few && worst(offsets(found)) > params_.refitWorst)
+    if (laid_.size() < 4 && wild(off)) {
         found = cv::findHomography(image, grid, 0);
-    if (found.empty()) return;
-    std::vector<double> off = offsets(found);
-    if (few && worst(off) > params_.refitWorst) return;
+        if (found.empty()) return;
+        off = offsets(found);
+        if (wild(off)) return;
+    }
     // A tile measured badly can leave no fit at all: the median corner must lie where its tile
     // was read (else the lattice went tiles off), or the lattice stays as it was.
     std::nth_element(off.begin(), off.begin() + long(off.size() / 2), off.end());
