@@ -76,7 +76,7 @@ struct TrackerParams {
     // follower 1.7, on the benches' far tiles). The wagon, twice a follower, is still told.
     // Measured over bench games 0-9 with A&M, where more than one kind could stand: followers
     // 0.32-1.63, mayors from 1.06, wagons from 1.03 (one at 0.14), so a follower is taken only
-    // up to 1.0 (at 1.15 four of 20 games read a mayor or a wagon as a follower unasked), and
+    // up to 1.0 (at 1.15 four mayors and wagons in 20 games were read as followers unasked), and
     // the larger piece from 1.7 (at 1.6 a follower at 1.63 was read as the wagon).
     int sizeSightings = 3;
     float sizeFloor = 72;
