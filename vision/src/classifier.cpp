@@ -542,12 +542,12 @@ float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates, Rim rim)
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
                                                 int top, Rim rim) const {
     return classify(
-        patchBgr, [&] { return detailBgr; }, top, rim);
+        patchBgr, [&](float) { return detailBgr; }, top, rim);
 }
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
-                                                const std::function<cv::Mat()>& detailBgr, int top,
-                                                Rim rim) const {
+                                                const std::function<cv::Mat(float)>& detailBgr,
+                                                int top, Rim rim) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
@@ -651,7 +651,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     return out;
 }
 
-void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBgr,
+void TileClassifier::separateLookAlikes(const std::function<cv::Mat(float)>& detailBgr,
                                         std::vector<Candidate>& out,
                                         const std::vector<int>& templateOf, Rim rim) const {
     constexpr float kClose = 0.06f; // candidates this close in score are look-alikes
@@ -660,7 +660,7 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat()>& detailBg
     size_t n = 1;
     while (n < out.size() && n < 3 && out[n].score >= out[0].score - kClose) ++n;
     if (n < 2 || out[0].score < kWeakest) return;
-    const cv::Mat raw = detailBgr();
+    const cv::Mat raw = detailBgr(out[0].score);
     if (raw.rows != kDetailPatch) return;
     cv::Mat rawSoft; // as soft as the templates (see the constructor)
     cv::GaussianBlur(raw, rawSoft, cv::Size(3, 3), 0.8);

@@ -126,7 +126,7 @@ struct Place {
 std::vector<Candidate> classifyPlace(const TileClassifier& classifier, const Pyramid& pyr,
                                      int level, const cv::Matx33d& gridToImage, const Place& at,
                                      TileClassifier::Rim rim) {
-    const auto detail = [&] {
+    const auto detail = [&](float) {
         return cellPatch(pyr, std::max(0, level - 1), gridToImage, at.x, at.y,
                          TileClassifier::kDetail, TileClassifier::kDetailMargin, at.size);
     };
@@ -598,11 +598,12 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         int i, j;
         std::vector<Candidate> cand;
         ColourHistogram hist;
-        int chosen = -1;          // index into cand
-        double tileLlr = 0;       // colour: log-likelihood ratio tile vs table, per pixel
-        bool unexplained = false; // colour: like neither the tiles nor the table
-        bool tile = false;        // decided: a tile lies here
-        bool deferred = false;    // table-coloured in the first pass: not classified in full
+        int chosen = -1;              // index into cand
+        double tileLlr = 0;           // colour: log-likelihood ratio tile vs table, per pixel
+        bool unexplained = false;     // colour: like neither the tiles nor the table
+        bool tile = false;            // decided: a tile lies here
+        bool deferred = false;        // table-coloured in the first pass: not classified in full
+        bool lookAlikesLater = false; // classified but for separating look-alikes (see below)
     };
     auto innerHistogram = [](const cv::Mat& patch) {
         return chromaticity(patch(cv::Rect(TileClassifier::kMargin, TileClassifier::kMargin,
@@ -611,6 +612,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // Colour models learned from this picture: tiles from cells that match a template well,
     // the table from cells that match nothing and lie away from them. Chromaticity ignores
     // the light's strength, so one model serves the whole picture. Sets tileLlr, unexplained.
+    constexpr float kSeedTile = 0.7f; // a match that seeds the tiles' colour model
     auto judgeColours = [](std::vector<Cell>& cells) {
         std::map<std::pair<int, int>, size_t> at;
         for (size_t k = 0; k < cells.size(); ++k) at[{cells[k].i, cells[k].j}] = k;
@@ -623,7 +625,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             return false;
         };
         auto seedTile = [&](const Cell& c) {
-            return !c.cand.empty() && c.cand[0].score >= 0.7f && c.cand[0].photometric <= 0.45f;
+            return !c.cand.empty() && c.cand[0].score >= kSeedTile &&
+                   c.cand[0].photometric <= 0.45f;
         };
         // The table: cells that match nothing well, or whose contrast no tile's colours
         // under one light would give (a wooden table's grain can correlate with a quiet tile
@@ -812,10 +815,19 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     };
     std::vector<Cell> cells;
     std::vector<cv::Mat> patches; // per cell, for classifying deferred cells after all
-    auto classifyCell = [&](Cell& c, const cv::Mat& patch) {
+    // Look-alikes (pennant twins) are told apart by a costly test on the detail patch. A cell
+    // that matches below a colour seed's score (so the test cannot make it one) waits for it
+    // until its colours call it a tile: many such cells are table beside the board whose best
+    // readings are a city's twins.
+    auto classifyCell = [&](Cell& c, const cv::Mat& patch, bool lookAlikesLater = false) {
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        c.lookAlikesLater = false;
         // The detail patch from one level finer: a pennant needs every pixel.
-        const auto detail = [&] {
+        const auto detail = [&](float best) {
+            if (lookAlikesLater && best < kSeedTile) {
+                c.lookAlikesLater = true;
+                return cv::Mat();
+            }
             return cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
                              TileClassifier::kDetailMargin);
         };
@@ -831,14 +843,15 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             if (tableLike(i, j)) // the first pass's best guess stands in for the colour seeds
                 c.cand = firstPass[{i, j}].cand, c.deferred = true;
             else
-                classifyCell(c, patch);
+                classifyCell(c, patch, true);
             cells.push_back(std::move(c));
             patches.push_back(patch);
         }
     judgeColours(cells);
     // Deferred cells the colours now call a tile (or neither): classified in full after all.
     for (size_t k = 0; k < cells.size(); ++k)
-        if (cells[k].deferred && (cells[k].tileLlr > 0 || cells[k].unexplained))
+        if ((cells[k].deferred || cells[k].lookAlikesLater) &&
+            (cells[k].tileLlr > 0 || cells[k].unexplained))
             classifyCell(cells[k], patches[k]);
     // A cell in tile colours that matches no kind where the lattice puts it: the lattice may
     // have drifted there (the board's rim, few tiles to refit on) further than the sliding
@@ -915,7 +928,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     for (size_t k = 0; k < cells.size(); ++k) {
         Cell& c = cells[k];
         if (c.tile || c.cand.empty() || c.cand[0].score < p.outlinedTile || !outlined(c)) continue;
-        if (c.deferred) classifyCell(c, patches[k]);
+        if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
         c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile;
     }
     // The table's own best match in this picture: cells far from any tile. A cell beside the
@@ -963,7 +976,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             for (size_t k = 0; k < cells.size(); ++k) {
                 Cell& c = cells[k];
                 if (c.tile || c.cand.empty() || c.unexplained || tilesBeside(c) == 0) continue;
-                if (c.deferred) classifyCell(c, patches[k]);
+                if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
                 c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile &&
                          c.cand[0].score >= ceiling + p.aboveTable;
             }
@@ -974,7 +987,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             Cell& c = cells[k];
             if (c.tile || c.cand.empty() || !outlined(c)) continue;
             if (offTheTable(k) < p.offTable) continue;
-            if (c.deferred) classifyCell(c, patches[k]);
+            if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
             c.tile = !c.cand.empty() && c.cand[0].score >= p.outlineScore;
         }
     }
@@ -1029,7 +1042,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (int side = 0; side < 4; ++side)
             clear += sideIsClear(cells[at.at({c.i + dI[side], c.j + dJ[side]})], (side + 2) % 4);
         if (clear < p.clearSidesToFit) continue;
-        if (c.deferred) classifyCell(c, patches[k]);
+        if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
         for (const Candidate& o : c.cand)
             c.tile = c.tile || (o.score >= p.holeFit && contradicted(c, o) == 0);
     }

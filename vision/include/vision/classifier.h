@@ -81,10 +81,11 @@ public:
     // `detailBgr`: the same cell at kDetailPatch (may be empty: look-alikes stay close).
     std::vector<Candidate> classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr, int top = 6,
                                     Rim rim = Rim::Narrow) const;
-    // The same, asking for the detail patch only when look-alikes need it (most cells don't).
+    // The same, asking for the detail patch only when look-alikes need it (most cells don't),
+    // with the best score so far: a caller may decline with an empty patch.
     std::vector<Candidate> classify(const cv::Mat& patchBgr,
-                                    const std::function<cv::Mat()>& detailBgr, int top = 6,
-                                    Rim rim = Rim::Narrow) const;
+                                    const std::function<cv::Mat(float best)>& detailBgr,
+                                    int top = 6, Rim rim = Rim::Narrow) const;
     // The coarse stage alone: the best correlation with any template (cheap; for choosing
     // between lattice hypotheses).
     float coarseScore(const cv::Mat& patchBgr) const;
@@ -193,8 +194,9 @@ private:
     // Photos of a template's drawing as the camera tends to show a tile (lookAlikeBias's).
     const std::array<cv::Mat, 4>& simulatedPhotos(int t) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
-    void separateLookAlikes(const std::function<cv::Mat()>& detailBgr, std::vector<Candidate>& out,
-                            const std::vector<int>& templateOf, Rim rim) const;
+    void separateLookAlikes(const std::function<cv::Mat(float best)>& detailBgr,
+                            std::vector<Candidate>& out, const std::vector<int>& templateOf,
+                            Rim rim) const;
 };
 
 // Per-channel zero mean, unit spread (spread floored so flat patches stay flat).
