@@ -604,6 +604,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         bool tile = false;            // decided: a tile lies here
         bool deferred = false;        // table-coloured in the first pass: not classified in full
         bool lookAlikesLater = false; // classified but for separating look-alikes (see below)
+        mutable cv::Mat detail{};     // the cell at kDetail, once warped (detailOf)
     };
     auto innerHistogram = [](const cv::Mat& patch) {
         return chromaticity(patch(cv::Rect(TileClassifier::kMargin, TileClassifier::kMargin,
@@ -819,17 +820,24 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // that matches below a colour seed's score (so the test cannot make it one) waits for it
     // until its colours call it a tile: many such cells are table beside the board whose best
     // readings are a city's twins.
+    // The detail patch from one level finer (a pennant needs every pixel), warped once: the
+    // look-alike test and the outline both read it.
+    auto detailOf = [&](const Cell& c) -> const cv::Mat& {
+        if (c.detail.empty()) {
+            const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+            c.detail = cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
+                                 TileClassifier::kDetail, TileClassifier::kDetailMargin);
+        }
+        return c.detail;
+    };
     auto classifyCell = [&](Cell& c, const cv::Mat& patch, bool lookAlikesLater = false) {
-        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         c.lookAlikesLater = false;
-        // The detail patch from one level finer: a pennant needs every pixel.
         const auto detail = [&](float best) {
             if (lookAlikesLater && best < kSeedTile) {
                 c.lookAlikesLater = true;
                 return cv::Mat();
             }
-            return cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
-                             TileClassifier::kDetailMargin);
+            return detailOf(c);
         };
         c.cand = classifier_.classify(patch, detail, 6, rimAt(c.i, c.j));
         c.deferred = false;
@@ -918,10 +926,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
         const unsigned open = openSides(c);
         if (open == 0 || open == 15) return false; // in a hole, or away from the board
-        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
-        return outlineStrength(cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
-                                         TileClassifier::kDetail, TileClassifier::kDetailMargin),
-                               open) >= p.minOutline;
+        return outlineStrength(detailOf(c), open) >= p.minOutline;
     };
     // Outlined and matching a kind clearly: a tile of the table's colours (a city drawn in the
     // table's brown), read in full and decoded like any other.
@@ -976,17 +981,21 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             for (size_t k = 0; k < cells.size(); ++k) {
                 Cell& c = cells[k];
                 if (c.tile || c.cand.empty() || c.unexplained || tilesBeside(c) == 0) continue;
-                if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
-                c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile &&
-                         c.cand[0].score >= ceiling + p.aboveTable;
+                auto above = [&] {
+                    return !c.cand.empty() && c.cand[0].score >= p.outlinedTile &&
+                           c.cand[0].score >= ceiling + p.aboveTable;
+                };
+                // Telling look-alikes apart never raises the best score: only a cell that
+                // passes already needs it.
+                if (c.deferred || (c.lookAlikesLater && above())) classifyCell(c, patches[k]);
+                c.tile = above();
             }
         }
         // An outlined cell in the table's hue (which the colour models judge) but not in its
         // shade near the cell (offTheTable): a tile (our tan cities on a brown table).
         for (size_t k = 0; k < cells.size() && !table.empty(); ++k) {
             Cell& c = cells[k];
-            if (c.tile || c.cand.empty() || !outlined(c)) continue;
-            if (offTheTable(k) < p.offTable) continue;
+            if (c.tile || c.cand.empty() || offTheTable(k) < p.offTable || !outlined(c)) continue;
             if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
             c.tile = !c.cand.empty() && c.cand[0].score >= p.outlineScore;
         }
