@@ -545,9 +545,13 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const c
         patchBgr, [&](float) { return detailBgr; }, top, rim);
 }
 
+bool TileClassifier::widensNarrow(int top, Rim rim, float best, float below) {
+    return top > 1 && rim == Rim::Narrow && best < below;
+}
+
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
                                                 const std::function<cv::Mat(float)>& detailBgr,
-                                                int top, Rim rim) const {
+                                                int top, Rim rim, float narrowWidenBelow) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
@@ -609,7 +613,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // kinds and turns (a straight road with a follower beside it ranked just past two drawings
     // each of five, and was read as a road with three arms). Below kWidenBelow, every drawing
     // of the first `keep` kinds and turns is slid.
-    if (top > 1 && rim == Rim::Narrow && bestFine < kWidenBelow) {
+    if (widensNarrow(top, rim, bestFine, narrowWidenBelow)) {
         const std::vector<int> all = bestFirst(scores, scores.size());
         const auto kindTurn = [&](int i) { // as found merges: a look and a distinct turn
             const Template& t = templates_[size_t(i)];

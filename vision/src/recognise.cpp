@@ -598,13 +598,13 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         int i, j;
         std::vector<Candidate> cand;
         ColourHistogram hist;
-        int chosen = -1;              // index into cand
-        double tileLlr = 0;           // colour: log-likelihood ratio tile vs table, per pixel
-        bool unexplained = false;     // colour: like neither the tiles nor the table
-        bool tile = false;            // decided: a tile lies here
-        bool deferred = false;        // table-coloured in the first pass: not classified in full
-        bool lookAlikesLater = false; // classified but for separating look-alikes (see below)
-        mutable cv::Mat detail{};     // the cell at kDetail, once warped (detailOf)
+        int chosen = -1;          // index into cand
+        double tileLlr = 0;       // colour: log-likelihood ratio tile vs table, per pixel
+        bool unexplained = false; // colour: like neither the tiles nor the table
+        bool tile = false;        // decided: a tile lies here
+        bool deferred = false;    // table-coloured in the first pass: not classified in full
+        bool fullLater = false;   // classified but for the steps only a tile needs (below)
+        mutable cv::Mat detail{}; // the cell at kDetail, once warped (detailOf)
     };
     auto innerHistogram = [](const cv::Mat& patch) {
         return chromaticity(patch(cv::Rect(TileClassifier::kMargin, TileClassifier::kMargin,
@@ -816,30 +816,43 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     };
     std::vector<Cell> cells;
     std::vector<cv::Mat> patches; // per cell, for classifying deferred cells after all
-    // Look-alikes (pennant twins) are told apart by a costly test on the detail patch. A cell
-    // that matches below a colour seed's score (so the test cannot make it one) waits for it
-    // until its colours call it a tile: many such cells are table beside the board whose best
-    // readings are a city's twins.
+    // Two steps of classifying only matter for a tile: telling look-alikes (pennant twins)
+    // apart by a costly test on the detail patch, and the narrow rim's widened slide (a tile
+    // whose kind ranked past the drawings slid). The first read (`fullLater`) leaves out the
+    // test below a colour seed's score (which it cannot make the cell reach), and the widened
+    // slide from kWidenLater up; the cell is read in full once its colours (or, beside the
+    // board, its score) call it a tile. Many such cells are table beside the board, matching
+    // quiet tiles at 0.6-0.8 in procedural art (5533 over 100 scenes, none of them widened to
+    // a tile). Below kWidenLater the slide stays: a tile of the table's colours read 0.48
+    // until widened to 0.89 (newart scene 35), and only that reading made it a tile.
+    constexpr float kWidenLater = 0.6f;
     // The detail patch from one level finer (a pennant needs every pixel), warped once: the
     // look-alike test and the outline both read it.
     auto detailOf = [&](const Cell& c) -> const cv::Mat& {
         if (c.detail.empty()) {
             const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
-            c.detail = cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j,
-                                 TileClassifier::kDetail, TileClassifier::kDetailMargin);
+            c.detail = cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
+                                 TileClassifier::kDetailMargin);
         }
         return c.detail;
     };
-    auto classifyCell = [&](Cell& c, const cv::Mat& patch, bool lookAlikesLater = false) {
-        c.lookAlikesLater = false;
+    auto classifyCell = [&](Cell& c, const cv::Mat& patch, bool fullLater = false) {
+        c.fullLater = false;
         const auto detail = [&](float best) {
-            if (lookAlikesLater && best < kSeedTile) {
-                c.lookAlikesLater = true;
+            if (fullLater && best < kSeedTile) {
+                c.fullLater = true;
                 return cv::Mat();
             }
             return detailOf(c);
         };
-        c.cand = classifier_.classify(patch, detail, 6, rimAt(c.i, c.j));
+        const TileClassifier::Rim rim = rimAt(c.i, c.j);
+        c.cand = classifier_.classify(patch, detail, 6, rim,
+                                      fullLater ? kWidenLater : TileClassifier::kWidenBelow);
+        float best = -2;
+        for (const Candidate& a : c.cand) best = std::max(best, a.score);
+        if (fullLater && TileClassifier::widensNarrow(6, rim, best) &&
+            !TileClassifier::widensNarrow(6, rim, best, kWidenLater))
+            c.fullLater = true;
         c.deferred = false;
     };
     for (int j = j0; j <= j1; ++j)
@@ -858,7 +871,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     judgeColours(cells);
     // Deferred cells the colours now call a tile (or neither): classified in full after all.
     for (size_t k = 0; k < cells.size(); ++k)
-        if ((cells[k].deferred || cells[k].lookAlikesLater) &&
+        if ((cells[k].deferred || cells[k].fullLater) &&
             (cells[k].tileLlr > 0 || cells[k].unexplained))
             classifyCell(cells[k], patches[k]);
     // A cell in tile colours that matches no kind where the lattice puts it: the lattice may
@@ -922,18 +935,22 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     auto tilesBeside = [&](const Cell& c) { return 4 - std::popcount(openSides(c)); };
     // Judged on its sides towards the table alone: a side against a tile shows that tile's edge
     // whatever the cell holds, and a city against a city (C beside the board) shows no step.
-    auto outlined = [&](const Cell& c) {
-        if (c.cand.empty() || c.cand[0].score < p.outlineScore) return false;
+    auto outlinedSquare = [&](const Cell& c) {
         const unsigned open = openSides(c);
         if (open == 0 || open == 15) return false; // in a hole, or away from the board
         return outlineStrength(detailOf(c), open) >= p.minOutline;
+    };
+    auto outlined = [&](const Cell& c) {
+        return !c.cand.empty() && c.cand[0].score >= p.outlineScore && outlinedSquare(c);
     };
     // Outlined and matching a kind clearly: a tile of the table's colours (a city drawn in the
     // table's brown), read in full and decoded like any other.
     for (size_t k = 0; k < cells.size(); ++k) {
         Cell& c = cells[k];
-        if (c.tile || c.cand.empty() || c.cand[0].score < p.outlinedTile || !outlined(c)) continue;
-        if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
+        if (c.tile || c.cand.empty()) continue;
+        if (c.fullLater && outlinedSquare(c)) classifyCell(c, patches[k]); // may now match
+        if (c.cand[0].score < p.outlinedTile || !outlined(c)) continue;
+        if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
         c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile;
     }
     // The table's own best match in this picture: cells far from any tile. A cell beside the
@@ -985,9 +1002,9 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     return !c.cand.empty() && c.cand[0].score >= p.outlinedTile &&
                            c.cand[0].score >= ceiling + p.aboveTable;
                 };
-                // Telling look-alikes apart never raises the best score: only a cell that
-                // passes already needs it.
-                if (c.deferred || (c.lookAlikesLater && above())) classifyCell(c, patches[k]);
+                // Only a cell that passes already is read in full: telling look-alikes apart
+                // never raises the best score, and the widened slide is for tiles.
+                if (c.deferred || (c.fullLater && above())) classifyCell(c, patches[k]);
                 c.tile = above();
             }
         }
@@ -996,7 +1013,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (size_t k = 0; k < cells.size() && !table.empty(); ++k) {
             Cell& c = cells[k];
             if (c.tile || c.cand.empty() || offTheTable(k) < p.offTable || !outlined(c)) continue;
-            if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
+            if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
             c.tile = !c.cand.empty() && c.cand[0].score >= p.outlineScore;
         }
     }
@@ -1051,7 +1068,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (int side = 0; side < 4; ++side)
             clear += sideIsClear(cells[at.at({c.i + dI[side], c.j + dJ[side]})], (side + 2) % 4);
         if (clear < p.clearSidesToFit) continue;
-        if (c.deferred || c.lookAlikesLater) classifyCell(c, patches[k]);
+        if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
         for (const Candidate& o : c.cand)
             c.tile = c.tile || (o.score >= p.holeFit && contradicted(c, o) == 0);
     }

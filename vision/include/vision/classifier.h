@@ -77,15 +77,23 @@ public:
     // Kinds drawn exactly alike in this art (the kind itself included): the camera cannot tell
     // them apart, so the decoder picks by the copies left in the box.
     std::vector<int> lookAlikes(int kind) const;
+    // A cell whose best slid match is below kWidenBelow slides more drawings, keeping what
+    // reaches kWidenFound (coarseScoresNear, classify).
+    static constexpr float kWidenBelow = 0.8f, kWidenFound = 0.8f;
     // Best candidates, one per distinct (kind, rotation), best first (at most `top`).
     // `detailBgr`: the same cell at kDetailPatch (may be empty: look-alikes stay close).
     std::vector<Candidate> classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr, int top = 6,
                                     Rim rim = Rim::Narrow) const;
     // The same, asking for the detail patch only when look-alikes need it (most cells don't),
-    // with the best score so far: a caller may decline with an empty patch.
+    // with the best score so far: a caller may decline with an empty patch. `narrowWidenBelow`
+    // lowers kWidenBelow for the narrow rim's widened slide, for a caller that reads the cell
+    // again in full if it turns out a tile (widensNarrow says whether it was left out).
     std::vector<Candidate> classify(const cv::Mat& patchBgr,
                                     const std::function<cv::Mat(float best)>& detailBgr,
-                                    int top = 6, Rim rim = Rim::Narrow) const;
+                                    int top = 6, Rim rim = Rim::Narrow,
+                                    float narrowWidenBelow = kWidenBelow) const;
+    // Whether classify widens the slide with the narrow rim, its best slid match `best`.
+    static bool widensNarrow(int top, Rim rim, float best, float below = kWidenBelow);
     // The coarse stage alone: the best correlation with any template (cheap; for choosing
     // between lattice hypotheses).
     float coarseScore(const cv::Mat& patchBgr) const;
@@ -173,7 +181,6 @@ private:
     // kWidenBelow; what it adds is kept from kWidenFound. With the narrow rim the same two
     // widen the slide to every drawing of the best kinds and turns (classify).
     static constexpr int kCoarseReach = 2;
-    static constexpr float kWidenBelow = 0.8f, kWidenFound = 0.8f;
     std::vector<float> coarseScoresNear(const cv::Mat& patchBgr, std::vector<float> aligned) const;
     // Both readings of a pair of templates on a cell, under one gain (the contrast the photo
     // kept): as aligned, and when `shifted` each drawing at its best shift; NaN where a reading
