@@ -848,10 +848,9 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         const TileClassifier::Rim rim = rimAt(c.i, c.j);
         c.cand = classifier_.classify(patch, detail, 6, rim,
                                       fullLater ? kWidenLater : TileClassifier::kWidenBelow);
-        float best = -2;
+        float best = -2; // the best slid match (look-alikes may have reordered the candidates)
         for (const Candidate& a : c.cand) best = std::max(best, a.score);
-        if (fullLater && TileClassifier::widensNarrow(6, rim, best) &&
-            !TileClassifier::widensNarrow(6, rim, best, kWidenLater))
+        if (fullLater && best >= kWidenLater && TileClassifier::widensNarrow(6, rim, best))
             c.fullLater = true;
         c.deferred = false;
     };
@@ -947,9 +946,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // table's brown), read in full and decoded like any other.
     for (size_t k = 0; k < cells.size(); ++k) {
         Cell& c = cells[k];
-        if (c.tile || c.cand.empty()) continue;
-        if (c.fullLater && outlinedSquare(c)) classifyCell(c, patches[k]); // may now match
-        if (c.cand[0].score < p.outlinedTile || !outlined(c)) continue;
+        // A cell read but for its widened slide may reach outlinedTile once read in full.
+        if (c.tile || c.cand.empty() || (c.cand[0].score < p.outlinedTile && !c.fullLater) ||
+            !outlinedSquare(c))
+            continue;
         if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
         c.tile = !c.cand.empty() && c.cand[0].score >= p.outlinedTile;
     }
