@@ -551,7 +551,8 @@ bool TileClassifier::widensNarrow(int top, Rim rim, float best, float below) {
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
                                                 const std::function<cv::Mat(float)>& detailBgr,
-                                                int top, Rim rim, float narrowWidenBelow) const {
+                                                int top, Rim rim, float narrowWidenBelow,
+                                                float noTile) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
     // Coarse: correlation of the inner cell with every template.
@@ -561,9 +562,10 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     // suffice (the fine stage is most of a cell's time).
     const size_t keep = std::min<size_t>(scores.size(), size_t(top) + 4);
     std::vector<int> order = bestFirst(scores, keep);
-    if (scores[size_t(order[0])] < kNoTile) { // the table, a hand: nothing to slide
+    if (scores[size_t(order[0])] < noTile) { // the table, a hand: nothing to slide
         out.push_back({templates_[size_t(order[0])].kind, 0, 0, scores[size_t(order[0])], {}});
         out[0].photometric = 9;
+        out[0].slid = false;
         return out;
     }
     order.resize(keep);

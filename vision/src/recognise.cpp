@@ -877,20 +877,35 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // have drifted there (the board's rim, few tiles to refit on) further than the sliding
     // match reaches. The best of a few places and sizes around it (ranked by the sliding match,
     // searchSlid) is classified in full and kept if it reads clearly (searchFound).
-    for (Cell& c : cells) {
+    // A cell whose coarse match slid nothing (Candidate::slid) is also slid where it lies, kept
+    // (from searchFound) if the search finds nothing: a city dense with small houses correlates
+    // poorly at the coarse stage's 12 pixels (newart's M3, 0.19 there, 0.76 slid in place), and
+    // the search ranks places by that match too. The search's reading comes first: on a
+    // drifted lattice a cell in place read a wrong kind at 0.81 (autumn scene 126).
+    for (size_t k = 0; k < cells.size(); ++k) {
+        Cell& c = cells[k];
         if (c.deferred || c.cand.empty() || c.cand[0].score >= p.tileScore || c.tileLlr <= 0 ||
             c.unexplained)
             continue;
+        std::vector<Candidate> inPlace;
+        if (!c.cand[0].slid)
+            inPlace = classifier_.classify(
+                patches[k], [&](float) { return detailOf(c); }, 6, rimAt(c.i, c.j),
+                TileClassifier::kWidenBelow, -1.f);
+        const bool slidInPlace = !inPlace.empty() && inPlace[0].score >= p.searchFound;
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         const Place at{double(c.i), double(c.j), 1.0};
         const Place best = searchAround(classifier_, pyr, level, Gi, at, p.searchShift,
                                         p.searchScale, p.searchSlid);
-        if (best == at) continue;
-        std::vector<Candidate> again =
-            classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j));
+        std::vector<Candidate> again;
+        if (!(best == at))
+            again = classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j));
         // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
-        if (again.empty() || again[0].score < (p.searchSlid ? p.searchSlidFound : p.searchFound))
+        // The reading in place stands if the search found none.
+        if (again.empty() || again[0].score < (p.searchSlid ? p.searchSlidFound : p.searchFound)) {
+            if (slidInPlace) c.cand = std::move(inPlace);
             continue;
+        }
         ++out.searched;
         for (Candidate& a : again) // where the tile lies off its cell, as for a slid match
             a.shift += cv::Point2f(float(best.x + best.size / 2 - c.i - 0.5),
@@ -1071,6 +1086,28 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
         for (const Candidate& o : c.cand)
             c.tile = c.tile || (o.score >= p.holeFit && contradicted(c, o) == 0);
+    }
+    // A cell in a bay of the board (two or three tiles beside it) that nothing so far called a
+    // tile (a city of the table's brown, its outline weakened by the houses drawn inside it),
+    // with a reading of at least holeFit and a contrast that fits (bayPhotometric) that every
+    // clear side of its neighbours agrees with (one at least), and an outline towards the table
+    // a third of what a cell needs on its own (bayOutline): a tile. Table in a bay reads as
+    // quiet tiles just as well, but shows no outline (1.0 or less in the bench's scenes; the
+    // tiles left out so, 3.0 to 7.8).
+    for (size_t k = 0; k < cells.size() && p.bayOutline > 0; ++k) {
+        Cell& c = cells[k];
+        const int beside = tilesBeside(c);
+        if (c.tile || c.cand.empty() || c.unexplained || beside < 2 || beside == 4) continue;
+        int clear = 0;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            clear += it != at.end() && sideIsClear(cells[it->second], (side + 2) % 4);
+        }
+        if (clear == 0 || outlineStrength(detailOf(c), openSides(c)) < p.bayOutline) continue;
+        if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
+        for (const Candidate& o : c.cand)
+            c.tile = c.tile || (o.score >= p.holeFit && o.photometric <= p.bayPhotometric &&
+                                contradicted(c, o) == 0);
     }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.

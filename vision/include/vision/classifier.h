@@ -42,6 +42,9 @@ struct Candidate {
     // or for look-alikes (a city with and without a pennant) 0.12 times how clearly the pixels
     // where they differ side with it (1: exactly its drawing, 0: halfway).
     float margin = 0;
+    // False when the coarse stage found nothing worth sliding (below the classifier's noTile):
+    // `score` is then the coarse correlation, and nothing else was measured.
+    bool slid = true;
 };
 
 class TileClassifier {
@@ -88,10 +91,13 @@ public:
     // with the best score so far: a caller may decline with an empty patch. `narrowWidenBelow`
     // lowers kWidenBelow for the narrow rim's widened slide, for a caller that reads the cell
     // again in full if it turns out a tile (widensNarrow says whether it was left out).
+    // `noTile`: a coarse best below this slides nothing (the table, a hand); a caller whose
+    // cell's colours say tile may slide whatever the coarse stage says (-1).
     std::vector<Candidate> classify(const cv::Mat& patchBgr,
                                     const std::function<cv::Mat(float best)>& detailBgr,
                                     int top = 6, Rim rim = Rim::Narrow,
-                                    float narrowWidenBelow = kWidenBelow) const;
+                                    float narrowWidenBelow = kWidenBelow,
+                                    float noTile = kNoTile) const;
     // Whether classify widens the slide with the narrow rim, its best slid match `best`.
     static bool widensNarrow(int top, Rim rim, float best, float below = kWidenBelow);
     // The coarse stage alone: the best correlation with any template (cheap; for choosing

@@ -74,6 +74,11 @@ struct RecogniseParams {
     // clearSidesToFit of their sides clear, is a tile if a reading of at least holeFit fits
     // every one of them (a city or field of the table's colours framed by the board).
     float holeFit = 0.6f;
+    // A cell beside two or three tiles (a bay of the board) that nothing else called a tile is
+    // one if a reading of at least holeFit, its contrast fitting (photometric at most
+    // bayPhotometric), agrees with every clear side beside it (one at least) and its square is
+    // outlined at least bayOutline towards the table (outlineStrength; 0: no such rule).
+    float bayPhotometric = 0.3f, bayOutline = 2.5f;
     // A reading below this with at most one tile beside it is uncertain: at a steep board's far
     // edge the lattice drifts further than the sliding match reaches, and the cell reads part
     // of its tile and the table as another kind with a clear margin.
