@@ -887,12 +887,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (c.deferred || c.cand.empty() || c.cand[0].score >= p.tileScore || c.tileLlr <= 0 ||
             c.unexplained)
             continue;
-        std::vector<Candidate> inPlace;
-        if (!c.cand[0].slid)
-            inPlace = classifier_.classify(
-                patches[k], [&](float) { return detailOf(c); }, 6, rimAt(c.i, c.j),
-                TileClassifier::kWidenBelow, -1.f);
-        const bool slidInPlace = !inPlace.empty() && inPlace[0].score >= p.searchFound;
         const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
         const Place at{double(c.i), double(c.j), 1.0};
         const Place best = searchAround(classifier_, pyr, level, Gi, at, p.searchShift,
@@ -901,9 +895,13 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (!(best == at))
             again = classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j));
         // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
-        // The reading in place stands if the search found none.
+        // If the search found none, the cell slid in place if the coarse stage stopped it.
         if (again.empty() || again[0].score < (p.searchSlid ? p.searchSlidFound : p.searchFound)) {
-            if (slidInPlace) c.cand = std::move(inPlace);
+            if (c.cand[0].slid) continue;
+            std::vector<Candidate> inPlace = classifier_.classify(
+                patches[k], [&](float) { return detailOf(c); }, 6, rimAt(c.i, c.j),
+                TileClassifier::kWidenBelow, -1.f);
+            if (!inPlace.empty() && inPlace[0].score >= p.searchFound) c.cand = std::move(inPlace);
             continue;
         }
         ++out.searched;
@@ -1045,6 +1043,15 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 return false;
         return true;
     };
+    // How many of a cell's neighbours show it a clear side.
+    auto clearSidesBeside = [&](const Cell& c) {
+        int clear = 0;
+        for (int side = 0; side < 4; ++side) {
+            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+            clear += it != at.end() && sideIsClear(cells[it->second], (side + 2) % 4);
+        }
+        return clear;
+    };
     // Whether two tiles' sides can touch (an abbey's walls meet any side).
     auto meet = [](tiledb::Terrain mine, tiledb::Terrain theirs) {
         return mine == theirs || mine == tiledb::Terrain::Wall || theirs == tiledb::Terrain::Wall;
@@ -1079,10 +1086,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     for (size_t k = 0; k < cells.size() && p.holeFit > 0; ++k) {
         Cell& c = cells[k];
         if (c.tile || c.cand.empty() || c.unexplained || openSides(c) != 0) continue;
-        int clear = 0;
-        for (int side = 0; side < 4; ++side)
-            clear += sideIsClear(cells[at.at({c.i + dI[side], c.j + dJ[side]})], (side + 2) % 4);
-        if (clear < p.clearSidesToFit) continue;
+        if (clearSidesBeside(c) < p.clearSidesToFit) continue;
         if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
         for (const Candidate& o : c.cand)
             c.tile = c.tile || (o.score >= p.holeFit && contradicted(c, o) == 0);
@@ -1098,12 +1102,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         Cell& c = cells[k];
         const int beside = tilesBeside(c);
         if (c.tile || c.cand.empty() || c.unexplained || beside < 2 || beside == 4) continue;
-        int clear = 0;
-        for (int side = 0; side < 4; ++side) {
-            const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
-            clear += it != at.end() && sideIsClear(cells[it->second], (side + 2) % 4);
-        }
-        if (clear == 0 || outlineStrength(detailOf(c), openSides(c)) < p.bayOutline) continue;
+        if (clearSidesBeside(c) == 0 || outlineStrength(detailOf(c), openSides(c)) < p.bayOutline)
+            continue;
         if (c.deferred || c.fullLater) classifyCell(c, patches[k]);
         for (const Candidate& o : c.cand)
             c.tile = c.tile || (o.score >= p.holeFit && o.photometric <= p.bayPhotometric &&
