@@ -973,6 +973,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // than aboveTable above the table's bulk (all but its best tenth, tableBulk) is one of them,
     // not the table (a classic city at 0.94 beside cells of 0.64 and less set the ceiling).
     std::vector<size_t> table; // cells away from the board
+    float ceiling = -1;        // the table's best match but for tiles left out (tableBulk)
     auto meanColour = [&](size_t k) {
         const int inset = TileClassifier::kMargin + TileClassifier::kFine / 8;
         const int side = TileClassifier::kPatch - 2 * inset;
@@ -999,7 +1000,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (size_t k = 0; k < cells.size(); ++k)
             if (const Cell& c = cells[k]; !c.tile && !c.cand.empty() && !near(c, isTile))
                 table.push_back(k), scores.push_back(c.cand[0].score);
-        float ceiling = -1;
         if (!scores.empty()) {
             std::sort(scores.begin(), scores.end());
             const float bulk = scores[std::min(
@@ -1108,6 +1108,36 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (const Candidate& o : c.cand)
             c.tile = c.tile || (o.score >= p.holeFit && o.photometric <= p.bayPhotometric &&
                                 contradicted(c, o) == 0);
+    }
+    // An island of tiles of the table's colours beside the board: cells matching a kind as
+    // clearly as the table-ceiling rule wants (strong) but with no tile beside them, linked to
+    // the board by a cell that matches some kind (outlineScore) but whose outline their edges
+    // hide (classic scene 99: cities C 0.96 and S 0.94 on the brown table, linked by T 0.67).
+    // The board is connected, so strong cells beside a cell beside the board make that cell
+    // the link; all are tiles.
+    if (p.islandLinks && int(table.size()) >= p.tableCells) {
+        const float strongFrom = std::max(p.outlinedTile, ceiling + p.aboveTable);
+        auto strong = [&](const Cell& n) {
+            return !n.tile && !n.cand.empty() && !n.unexplained && n.cand[0].score >= strongFrom &&
+                   n.cand[0].photometric <= p.surePhotometric && tilesBeside(n) == 0;
+        };
+        for (size_t k = 0; k < cells.size(); ++k) {
+            Cell& c = cells[k];
+            if (c.tile || c.cand.empty() || c.unexplained || tilesBeside(c) == 0 ||
+                c.cand[0].score < p.outlineScore)
+                continue;
+            std::vector<size_t> island;
+            for (int side = 0; side < 4; ++side) {
+                const auto it = at.find({c.i + dI[side], c.j + dJ[side]});
+                if (it != at.end() && strong(cells[it->second])) island.push_back(it->second);
+            }
+            if (island.empty()) continue;
+            island.push_back(k);
+            for (size_t n : island) {
+                if (cells[n].deferred || cells[n].fullLater) classifyCell(cells[n], patches[n]);
+                cells[n].tile = true;
+            }
+        }
     }
     // Stage 4: joint decoding. Most confident first; each takes its best candidate that agrees
     // with the edges already decided and the copies left in the box.

@@ -79,6 +79,10 @@ struct RecogniseParams {
     // bayPhotometric), agrees with every clear side beside it (one at least) and its square is
     // outlined at least bayOutline towards the table (outlineStrength; 0: no such rule).
     float bayPhotometric = 0.3f, bayOutline = 2.5f;
+    // A cell beside the board matching some kind (outlineScore) with cells beside it that match
+    // a kind as clearly as the table-ceiling rule wants but touch no tile: an island of tiles
+    // and its link to the board, all tiles (false: no such rule).
+    bool islandLinks = true;
     // A reading below this with at most one tile beside it is uncertain: at a steep board's far
     // edge the lattice drifts further than the sliding match reaches, and the cell reads part
     // of its tile and the table as another kind with a clear margin.
