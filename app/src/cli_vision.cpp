@@ -273,13 +273,16 @@ int recognise(const std::vector<std::string>& args) {
     }
     std::printf("%s: %d tiles, %d uncertain, %d covered (%.0f ms)\n", image.c_str(), r.tiles(),
                 uncertain, occluded, r.millis);
-    for (const auto& cell : r.cells)
-        if (cell.status != vision::CellStatus::Tile)
-            std::printf(
-                "  (%d,%d) %s%s%s: %s\n", cell.cell.x, cell.cell.y,
-                vision::cellStatusName(cell.status), cell.kind.empty() ? "" : ", maybe ",
-                cell.kind.empty() ? "" : (cell.kind + " r" + std::to_string(cell.rotation)).c_str(),
-                cell.note.c_str());
+    // Cells not certain, and tiles read with a note (by elimination: not from their pixels).
+    for (const auto& cell : r.cells) {
+        const bool tile = cell.status == vision::CellStatus::Tile;
+        if (tile && cell.note.empty()) continue;
+        std::printf(
+            "  (%d,%d) %s%s%s: %s\n", cell.cell.x, cell.cell.y, vision::cellStatusName(cell.status),
+            cell.kind.empty() ? "" : (tile ? " " : ", maybe "),
+            cell.kind.empty() ? "" : (cell.kind + " r" + std::to_string(cell.rotation)).c_str(),
+            cell.note.c_str());
+    }
     if (!r.notation.empty())
         std::printf("%s\n", r.notation.c_str());
     else

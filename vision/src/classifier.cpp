@@ -657,6 +657,20 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     return out;
 }
 
+std::array<float, 4> TileClassifier::turnScores(const cv::Mat& patchBgr, int kind, Rim rim) const {
+    std::array<float, 4> out{-2, -2, -2, -2};
+    if (kind < 0 || size_t(kind) >= kinds_.size() || patchBgr.rows != kPatch ||
+        patchBgr.cols != kPatch)
+        return out;
+    const SlidingPatch cell(patchBgr, rimPixels(rim));
+    for (const Template& t : templates_) {
+        if (lookOf_[size_t(t.kind)] != lookOf_[size_t(kind)]) continue;
+        const size_t turn = size_t(t.rotation % kinds_[size_t(kind)]->distinctRotations);
+        out[turn] = std::max(out[turn], cell.slide(t.fine[size_t(rim)]).first);
+    }
+    return out;
+}
+
 void TileClassifier::separateLookAlikes(const std::function<cv::Mat(float)>& detailBgr,
                                         std::vector<Candidate>& out,
                                         const std::vector<int>& templateOf, Rim rim) const {

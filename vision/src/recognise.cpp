@@ -1247,6 +1247,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (fits == 1) give(k, size_t(fit), boxKind(c.cand[size_t(fit)]));
     }
     // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
+    std::vector<size_t> sourceOf; // per result: its cell
     for (const Cell& c : cells) {
         CellResult r;
         r.cell = adj::Pos{c.i, -c.j};
@@ -1338,7 +1339,16 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                                   {c.i + shift.x, c.j + 1 + shift.y}};
         for (int q = 0; q < 4; ++q) r.corners[size_t(q)] = apply(Gi, g[q]);
         out.cells.push_back(std::move(r));
+        sourceOf.push_back(size_t(&c - cells.data()));
     }
+    if (p.eliminationCells > 0)
+        settleByElimination(
+            out,
+            [&](size_t r, int kind) {
+                const Cell& c = cells[sourceOf[r]];
+                return classifier_.turnScores(patches[sourceOf[r]], kind, rimAt(c.i, c.j));
+            },
+            p);
     lap("decode");
     // Board plane (x, y north) -> grid (x, -y) -> image.
     out.boardToImage = Gi * cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, 1);

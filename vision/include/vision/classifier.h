@@ -111,6 +111,10 @@ public:
     // the margin (a cell a little off its tile still scores; for choosing between lattice
     // hypotheses where the coarse stage cannot tell them apart).
     float slidScore(const cv::Mat& patchBgr, int templates = 1, Rim rim = Rim::Narrow) const;
+    // The best slid match of each distinct turn of `kind` (any drawing of its look), -2 for
+    // turns beyond its distinct ones: a reading the caller wants measured whatever the coarse
+    // stage ranks (a kind the box's counts leave for this cell, recognise.cpp's elimination).
+    std::array<float, 4> turnScores(const cv::Mat& patchBgr, int kind, Rim rim = Rim::Wide) const;
     // A square photo of one tile (kind and rotation), with no margin around it.
     std::vector<Candidate> classifyTilePhoto(const cv::Mat& bgr, int top = 6) const;
 

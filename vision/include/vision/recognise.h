@@ -14,6 +14,7 @@
 #include <opencv2/core.hpp>
 
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -160,6 +161,13 @@ struct RecogniseParams {
     float searchSlidFound = 0.8f;
     float searchGain = 0.03f; // readCell: ... and only when it reads this much better
     int players = 2;          // for the notation only
+    // A board holding every tile of the box (a finished game), nothing covered, and at most
+    // eliminationCells cells uncertain: those cells hold exactly the copies the others left.
+    // Each is settled by the assignment of those copies whose sides all meet and whose summed
+    // matches are best, when every assignment reading it otherwise sums at least
+    // eliminationMargin less (0 cells: no such rule).
+    int eliminationCells = 8;
+    float eliminationMargin = 0.1f;
 };
 
 enum class CellStatus { Tile, Uncertain, Occluded };
@@ -185,7 +193,7 @@ struct CellResult {
     std::array<cv::Point2f, 4> corners{};  // image corners NW NE SE SW (refined per tile)
     std::vector<Alternative> alternatives; // the classifier's best guesses, best first
     std::vector<std::string> sameLook;     // other kinds drawn exactly alike in this art
-    std::string note;                      // why a cell is not certain
+    std::string note; // why a cell is uncertain; for a tile read by elimination, that
     Alternative reading() const { return {kind, rotation, score, drawn}; } // the chosen one
 };
 
@@ -238,6 +246,11 @@ private:
     // cells read on it.
     Recognition recogniseOnce(const cv::Mat& bgr, const RecogniseParams& p,
                               GridHint& squaresRead) const;
+    // RecogniseParams::eliminationCells (elimination.cpp). `turnScores(r, kind)`: how result
+    // r's cell matches each turn of the classifier's kind (TileClassifier::turnScores).
+    using TurnScores = std::function<std::array<float, 4>(size_t r, int kind)>;
+    void settleByElimination(Recognition& out, const TurnScores& turnScores,
+                             const RecogniseParams& p) const;
     adj::GameConfig game_;
     std::shared_ptr<const adj::TileSetup> setup_;
     TileClassifier classifier_;
