@@ -78,3 +78,23 @@ TEST(Elimination, TooManyAssignmentsSettleNothing) {
     EXPECT_EQ(o.assignments, -1);
     for (int r : o.reading) EXPECT_EQ(r, -1);
 }
+
+// A search that finds nothing for long stops and settles nothing: two cells side by side must
+// be of one kind, but every kind has one copy, which the search learns only at its last cell
+// (six cells before them choose among 8 kinds x 4 turns: some 80 million steps).
+TEST(Elimination, ALongFruitlessSearchStops) {
+    std::vector<el::Cell> cells;
+    for (int k = 0; k < 8; ++k) {
+        std::vector<el::Reading> readings;
+        for (int kind = 0; kind < 8; ++kind)
+            for (int turn = 0; turn < 4; ++turn) readings.push_back({kind, turn, 0.5f});
+        cells.push_back(cell(readings));
+    }
+    cells[6].beside[1] = 7, cells[7].beside[3] = 6;
+    const el::Meets sameKindEastWest = [](const el::Reading& a, int side, const el::Reading& b) {
+        return (side != 1 && side != 3) || a.kind == b.kind;
+    };
+    const auto o = el::assign(cells, std::vector<int>(8, 1), sameKindEastWest, 0.1f);
+    EXPECT_EQ(o.assignments, -1);
+    for (int r : o.reading) EXPECT_EQ(r, -1);
+}

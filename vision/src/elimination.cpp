@@ -37,13 +37,16 @@ Outcome assign(const std::vector<Cell>& cells, std::vector<int> left, const Meet
         }
         return true;
     };
+    long steps = 0;
     auto search = [&](auto&& self, size_t depth, float total) -> void {
         if (overflow) return;
+        // Both the assignments kept and the steps taken are bounded: copies that fit nowhere
+        // are found only deep in the search, and a photo must not stall it.
+        if (++steps > long(cap) * 8 || int(found.size()) >= cap) {
+            overflow = true;
+            return;
+        }
         if (depth == n) {
-            if (int(found.size()) >= cap) {
-                overflow = true;
-                return;
-            }
             found.push_back(now), totals.push_back(total);
             return;
         }

@@ -34,7 +34,7 @@ struct Outcome {
 
 // `left`: copies of each kind not yet on the board (as many in all as there are cells).
 // A cell is settled when no assignment reading it otherwise comes within `margin` of the best
-// total score. More than `cap` assignments settle nothing.
+// total score. More than `cap` assignments, or 8 `cap` steps of the search, settle nothing.
 Outcome assign(const std::vector<Cell>& cells, std::vector<int> left, const Meets& meets,
                float margin, int cap = 20000);
 
