@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 
 namespace vision::elimination {
 
@@ -119,32 +120,32 @@ void Recogniser::settleByElimination(Recognition& out, const TurnScores& turnSco
     }
     // Board sides N E S W as offsets (x east, y north).
     const int dx[4] = {0, 1, 0, -1}, dy[4] = {1, 0, -1, 0};
-    auto meet = [](tiledb::Terrain a, tiledb::Terrain b) {
-        return a == b || a == tiledb::Terrain::Wall || b == tiledb::Terrain::Wall;
-    };
     std::map<size_t, int> openIndex;
     for (size_t u = 0; u < open.size(); ++u) openIndex[open[u]] = int(u);
     std::vector<elimination::Cell> cells(open.size());
     for (size_t u = 0; u < open.size(); ++u) {
         const CellResult& c = out.cells[open[u]];
+        // Per side: another uncertain cell there, or the side a certain tile there shows it.
+        std::array<std::optional<tiledb::Terrain>, 4> shown;
         for (int side = 0; side < 4; ++side) {
             const auto it = resultAt.find({c.cell.x + dx[side], c.cell.y + dy[side]});
-            if (it != resultAt.end() && openIndex.count(it->second))
+            if (it == resultAt.end()) continue;
+            const CellResult& n = out.cells[it->second];
+            if (openIndex.count(it->second))
                 cells[u].beside[size_t(side)] = openIndex[it->second];
+            else if (n.status == CellStatus::Tile)
+                shown[size_t(side)] =
+                    kinds[kindOf[n.kind]]->sideTerrain((side + 2) % 4, n.rotation);
         }
         for (size_t g = 0; g < kinds.size(); ++g) {
             if (left[g] <= 0) continue;
             const std::array<float, 4> scores = turnScores(open[u], measured[g]);
             for (int t = 0; t < kinds[g]->distinctRotations; ++t) {
                 bool fits = true;
-                for (int side = 0; side < 4 && fits; ++side) {
-                    const auto it = resultAt.find({c.cell.x + dx[side], c.cell.y + dy[side]});
-                    if (it == resultAt.end()) continue;
-                    const CellResult& n = out.cells[it->second];
-                    if (n.status != CellStatus::Tile) continue;
-                    fits = meet(kinds[g]->sideTerrain(side, t),
-                                kinds[kindOf[n.kind]]->sideTerrain((side + 2) % 4, n.rotation));
-                }
+                for (int side = 0; side < 4; ++side)
+                    fits =
+                        fits && (!shown[size_t(side)] ||
+                                 sidesMeet(kinds[g]->sideTerrain(side, t), *shown[size_t(side)]));
                 if (fits) cells[u].readings.push_back({int(g), t, scores[size_t(t)]});
             }
         }
@@ -152,8 +153,8 @@ void Recogniser::settleByElimination(Recognition& out, const TurnScores& turnSco
     const elimination::Outcome o = elimination::assign(
         cells, left,
         [&](const elimination::Reading& a, int side, const elimination::Reading& b) {
-            return meet(kinds[size_t(a.kind)]->sideTerrain(side, a.rotation),
-                        kinds[size_t(b.kind)]->sideTerrain((side + 2) % 4, b.rotation));
+            return sidesMeet(kinds[size_t(a.kind)]->sideTerrain(side, a.rotation),
+                             kinds[size_t(b.kind)]->sideTerrain((side + 2) % 4, b.rotation));
         },
         p.eliminationMargin);
     for (size_t u = 0; u < open.size(); ++u) {

@@ -4,6 +4,7 @@
 #include "vision/recognise.h"
 
 #include "vision/colour_model.h"
+#include "vision/elimination.h"
 #include "warp.h"
 
 #include <opencv2/calib3d.hpp>
@@ -1052,10 +1053,6 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         return clear;
     };
-    // Whether two tiles' sides can touch (an abbey's walls meet any side).
-    auto meet = [](tiledb::Terrain mine, tiledb::Terrain theirs) {
-        return mine == theirs || mine == tiledb::Terrain::Wall || theirs == tiledb::Terrain::Wall;
-    };
     // How many clear sides of its neighbours a reading contradicts.
     auto contradicted = [&](const Cell& c, const Candidate& o) {
         int against = 0;
@@ -1066,7 +1063,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             const auto mine = kinds[size_t(o.kind)]->sideTerrain(side, o.rotation);
             const auto theirs =
                 kinds[size_t(n.cand[0].kind)]->sideTerrain((side + 2) % 4, n.cand[0].rotation);
-            against += !meet(mine, theirs);
+            against += !sidesMeet(mine, theirs);
         }
         return against;
     };
@@ -1175,7 +1172,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             const Candidate& nc = n.cand[size_t(n.chosen)];
             const auto mine = k.sideTerrain(side, rotation);
             const auto theirs = kinds[size_t(nc.kind)]->sideTerrain((side + 2) % 4, nc.rotation);
-            if (!meet(mine, theirs)) return false;
+            if (!sidesMeet(mine, theirs)) return false;
         }
         return true;
     };
@@ -1208,8 +1205,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             if (it == at.end() || cells[it->second].chosen < 0) continue;
             const Cell& n = cells[it->second];
             const Candidate& nc = n.cand[size_t(n.chosen)];
-            if (meet(kinds[size_t(want.kind)]->sideTerrain(side, want.rotation),
-                     kinds[size_t(nc.kind)]->sideTerrain((side + 2) % 4, nc.rotation)))
+            if (sidesMeet(kinds[size_t(want.kind)]->sideTerrain(side, want.rotation),
+                          kinds[size_t(nc.kind)]->sideTerrain((side + 2) % 4, nc.rotation)))
                 continue;
             against.push_back(it->second);
             weaker = weaker && nc.score <= want.score - p.displaceBy;

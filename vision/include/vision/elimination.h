@@ -5,9 +5,20 @@
 // Pure search, no pixels: recognise.cpp measures the readings and judges the premise.
 #pragma once
 
+#include "tiledb/tile.h"
+
 #include <array>
 #include <functional>
 #include <vector>
+
+namespace vision {
+
+// Whether two tiles' sides can touch: the same terrain, or an abbey's walls, which meet any side.
+inline bool sidesMeet(tiledb::Terrain a, tiledb::Terrain b) {
+    return a == b || a == tiledb::Terrain::Wall || b == tiledb::Terrain::Wall;
+}
+
+} // namespace vision
 
 namespace vision::elimination {
 
