@@ -41,15 +41,22 @@ bool cellInside(const cv::Rect& frame, const cv::Matx33d& toImage, int i, int j)
 
 // Image pyramid: level L is the picture halved L times (so tiles stay near template size).
 struct Pyramid {
-    std::vector<cv::Mat> levels;
-    explicit Pyramid(const cv::Mat& img) {
-        levels.push_back(img);
-        for (int i = 0; i < 3; ++i) {
+    static constexpr int kLevels = 4; // the picture and three halvings (see pyramidLevel)
+    explicit Pyramid(const cv::Mat& img) { levels_.reserve(kLevels), levels_.push_back(img); }
+    // Made when first read: a board of small tiles reads the picture alone, and halving a
+    // 1920 x 1080 picture costs more than a few milliseconds.
+    const cv::Mat& level(int k) const {
+        CV_Assert(k >= 0 && k < kLevels);
+        while (int(levels_.size()) <= k) {
             cv::Mat d;
-            cv::pyrDown(levels.back(), d);
-            levels.push_back(d);
+            cv::pyrDown(levels_.back(), d);
+            levels_.push_back(d); // reserved: references handed out stay valid
         }
+        return levels_[size_t(k)];
     }
+
+private:
+    mutable std::vector<cv::Mat> levels_;
 };
 
 // The patch of grid cell (i, j) (grid: u east, v south), north up, with the classifier's margin.
@@ -64,7 +71,7 @@ cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage,
     // rather than fitted to four corners (no equation solving per cell).
     const cv::Matx33d patchToGrid(step, 0, i - m, 0, step, j - m, 0, 0, 1);
     const cv::Matx33d toLevel(s, 0, 0, 0, s, 0, 0, 0, 1);
-    return warpPatch(pyr.levels[size_t(level)], toLevel * gridToImage * patchToGrid, n, part);
+    return warpPatch(pyr.level(level), toLevel * gridToImage * patchToGrid, n, part);
 }
 
 // Tile side in image pixels near a grid point.
@@ -217,7 +224,7 @@ GridHint widened(GridHint g, int ring) {
 // one homography. Returns the grid and the span of the verified tiles; empty if none verifies.
 GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifier& classifier,
                          const Pyramid& pyr, const RecogniseParams& p) {
-    const cv::Rect frame(0, 0, pyr.levels[0].cols, pyr.levels[0].rows);
+    const cv::Rect frame(0, 0, pyr.level(0).cols, pyr.level(0).rows);
     struct Tried {
         cv::Matx33d gridToImage;
         const TileQuad* quad;
