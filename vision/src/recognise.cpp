@@ -428,7 +428,8 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
     }
     // A small board the lattice read with doubts (RecogniseParams::squaresBelow).
     const int doubts = r.count(CellStatus::Uncertain) + r.searched;
-    if (r.ok() && !p.grid.valid() && !p.squaresOnly && !read.valid() && doubts > 0 &&
+    if (r.ok() && !p.grid.valid() && !p.squaresOnly && !read.valid() &&
+        (doubts > 1 || (doubts == 1 && r.tiles() < p.oneDoubtBelow)) &&
         r.tiles() <= p.squaresBelow) {
         RecogniseParams again = p;
         again.squaresOnly = true;
