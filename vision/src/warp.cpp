@@ -70,7 +70,8 @@ void storePixel(std::uint8_t* o, __m128i bytes) {
 
 } // namespace
 
-// Source positions rounded to 1/32 pixel as OpenCV rounds them, so the output is OpenCV's.
+// Source positions rounded to 1/32 pixel as OpenCV rounds them, summed along a row where OpenCV
+// multiplies: OpenCV's output up to one level in a few values (WarpPatch.IsOpenCVsPerspectiveWarp).
 cv::Mat warpPatch(const cv::Mat& src, const cv::Matx33d& dstToSrc, int n, cv::Rect part) {
     CV_Assert(src.type() == CV_8UC3);
     const cv::Matx33d& M = dstToSrc;
