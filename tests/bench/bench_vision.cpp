@@ -138,9 +138,11 @@ int main(int argc, char** argv) {
                         seen = true;
                         if (c.status == vision::CellStatus::Tile && vision::readsAsKind(c, t.kind))
                             break;
-                        std::printf("  %s scene %d: truth %s r%d at (%.0f, %.0f), read %s %s r%d "
-                                    "(score %.2f, confidence %.2f):",
-                                    art.name.c_str(), s, t.kind.c_str(), t.rotation, m.x, m.y,
+                        // The truth's rotation as the recognition's frame reads it.
+                        std::printf("  %s scene %d: truth %s r%d at (%.0f, %.0f), cell (%d, %d) "
+                                    "read %s %s r%d (score %.2f, confidence %.2f):",
+                                    art.name.c_str(), s, t.kind.c_str(),
+                                    vision::rotationAsRead(t, c), m.x, m.y, c.cell.x, c.cell.y,
                                     vision::cellStatusName(c.status), c.kind.c_str(), c.rotation,
                                     double(c.score), double(c.confidence));
                         for (const auto& alt : c.alternatives)
@@ -162,10 +164,10 @@ int main(int argc, char** argv) {
                         }))
                         continue;
                     const cv::Point2f m = centreOf(c.corners);
-                    std::printf("  %s scene %d: no tile at (%.0f, %.0f), read tile %s r%d (score "
-                                "%.2f, confidence %.2f)\n",
-                                art.name.c_str(), s, m.x, m.y, c.kind.c_str(), c.rotation,
-                                double(c.score), double(c.confidence));
+                    std::printf("  %s scene %d: no tile at (%.0f, %.0f), cell (%d, %d) read tile "
+                                "%s r%d (score %.2f, confidence %.2f)\n",
+                                art.name.c_str(), s, m.x, m.y, c.cell.x, c.cell.y, c.kind.c_str(),
+                                c.rotation, double(c.score), double(c.confidence));
                 }
             char label[64];
             std::snprintf(label, sizeof label, "%s tilt %2.0f", art.name.c_str(), p.tiltDeg);

@@ -77,14 +77,11 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
             ++e.unsure;
             continue;
         }
-        // The global quarter turn k: the recognised north edge lies along the truth's edge k.
-        const auto [distance, k] = closestTurn(cell.corners, t.corners);
-        cornerSum += distance, ++cornerCount;
+        cornerSum += closestTurn(cell.corners, t.corners).first, ++cornerCount;
         const tiledb::TileKind* kind = findKind(t.kind);
         const int distinct = kind ? kind->distinctRotations : 4;
-        // The recognised north is the truth's side k, so truth rotation r reads as r - k.
         const bool kindOk = readsAsKind(cell, t.kind);
-        const bool rotOk = kindOk && ((t.rotation - k + 4) % distinct) == cell.rotation % distinct;
+        const bool rotOk = kindOk && rotationAsRead(t, cell) % distinct == cell.rotation % distinct;
         e.kindRight += kindOk;
         e.rotationRight += rotOk;
         if (kindOk && rotOk)
@@ -96,6 +93,13 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
         if (!used[i]) (r.cells[i].status == CellStatus::Tile ? e.extra : e.doubted) += 1;
     e.cornerError = cornerCount ? cornerSum / cornerCount : 0;
     return e;
+}
+
+int rotationAsRead(const TileTruth& t, const CellResult& cell) {
+    // The global quarter turn k: the recognised north edge lies along the truth's edge k, so
+    // truth rotation r reads as r - k.
+    const int k = closestTurn(cell.corners, t.corners).second;
+    return (t.rotation - k + 4) % 4;
 }
 
 bool readsAsKind(const CellResult& cell, const std::string& kind) {

@@ -1162,8 +1162,11 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     for (size_t k = 0; k < cells.size(); ++k)
         if (isTile(cells[k])) order.push_back(k);
     // Cells in the table's colours that their match alone calls tiles come last: one may be
-    // the table in a hole of the board, which should not decide its neighbours' edges.
-    auto doubtful = [&](const Cell& c) { return !sure(c) && c.tileLlr < 0; };
+    // the table in a hole of the board, which should not decide its neighbours' edges. So do
+    // cells barely in the tiles' colours that no outline vouches for (tableHueLlr).
+    auto doubtful = [&](const Cell& c) {
+        return (!sure(c) && c.tileLlr < 0) || (c.tileLlr < p.tableHueLlr && !outlinedSquare(c));
+    };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         if (doubtful(cells[a]) != doubtful(cells[b])) return doubtful(cells[b]);
         return cells[a].cand[0].margin > cells[b].cand[0].margin;
@@ -1201,11 +1204,15 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
     };
     for (size_t k : order) decide(k);
-    // Repair (RecogniseParams::displaceBy).
+    // Repair (RecogniseParams::displaceBy, displaceForCopy): a cell without a reading takes
+    // its first choice from the neighbours it disagrees with; a cell whose first choice has no
+    // copy left (with or without a reading) also from the cell holding a copy most weakly.
     for (size_t k : order) {
         Cell& c = cells[k];
         const Candidate& want = c.cand[0];
-        if (c.chosen >= 0 || doubtful(c) || want.score < p.clearSide || boxKind(want) < 0) continue;
+        if (c.chosen == 0 || doubtful(c) || want.score < p.clearSide) continue;
+        const bool needCopy = boxKind(want) < 0;
+        if (needCopy ? !p.displaceForCopy : c.chosen > 0) continue;
         std::vector<size_t> against;
         bool weaker = true;
         for (int side = 0; side < 4; ++side) {
@@ -1219,12 +1226,27 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             against.push_back(it->second);
             weaker = weaker && nc.score <= want.score - p.displaceBy;
         }
+        if (needCopy) {
+            auto held = [&](size_t n) { return cells[n].cand[size_t(cells[n].chosen)].score; };
+            size_t holder = cells.size();
+            for (size_t n : order)
+                if (n != k && cells[n].chosen >= 0 &&
+                    cells[n].cand[size_t(cells[n].chosen)].kind == want.kind &&
+                    (holder == cells.size() || held(n) < held(holder)))
+                    holder = n;
+            if (holder == cells.size()) continue;
+            if (std::find(against.begin(), against.end(), holder) == against.end()) {
+                against.push_back(holder);
+                weaker = weaker && held(holder) <= want.score - p.displaceBy;
+            }
+        }
         if (against.empty() || !weaker) continue;
         for (size_t n : against) {
             Cell& o = cells[n];
             ++left[size_t(o.cand[size_t(o.chosen)].kind)];
             o.chosen = -1;
         }
+        if (c.chosen > 0) ++left[size_t(c.cand[size_t(c.chosen)].kind)], c.chosen = -1;
         decide(k);
         for (size_t n : against) decide(n);
     }

@@ -34,6 +34,10 @@ struct Evaluation {
 
 Evaluation evaluate(const Scene& truth, const Recognition& r);
 
+// The truth tile's rotation in the recognition's frame (whose north may be any side of the
+// truth's): what `cell` should read.
+int rotationAsRead(const TileTruth& t, const CellResult& cell);
+
 // Whether a recognised cell reads as a tile of `kind`: its kind, or one the art draws alike
 // (reported in sameLook: the camera cannot tell them apart). Status is not looked at.
 bool readsAsKind(const CellResult& cell, const std::string& kind);

@@ -66,6 +66,17 @@ struct RecogniseParams {
     // left so whose first choice reads at least clearSide and displaceBy better than each
     // neighbour it disagrees with takes it; those are decided again after it.
     float displaceBy = 0.12f;
+    // ... and a cell whose first choice has no copy left takes the copy from the cell holding
+    // it with the weakest reading, if that reads displaceBy worse: a copy spent on a misread
+    // (autumn scene 152: an M1 read as the box's one C at 0.79, a silent error, and the C
+    // beside it, read at 0.92, left uncertain; now the M1 is uncertain and the C read).
+    bool displaceForCopy = true;
+    // A cell whose colours are barely more the tiles' than the table's (tileLlr below this)
+    // and whose square shows no outline towards the table is decoded after the others, however
+    // well it matches: the table beside a tile's field edge reads as a city with one field side
+    // (procedural scene 103: seven cells of table read R at 0.79-0.90, whose copies and edges
+    // the tiles beside them needed; with the rule they are left without a reading).
+    float tableHueLlr = 0.5f;
     // A cell still without a reading whose neighbours show it this many clear sides (clearSide)
     // takes the one candidate that fits them, if only one does (scoring at least tileScore): a
     // quiet tile (a city on all sides) correlates poorly with its own drawing and can rank below
