@@ -1163,10 +1163,15 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (isTile(cells[k])) order.push_back(k);
     // Cells in the table's colours that their match alone calls tiles come last: one may be
     // the table in a hole of the board, which should not decide its neighbours' edges. So do
-    // cells barely in the tiles' colours that no outline vouches for (tableHueLlr).
-    auto doubtful = [&](const Cell& c) {
-        return (!sure(c) && c.tileLlr < 0) || (c.tileLlr < p.tableHueLlr && !outlinedSquare(c));
-    };
+    // cells barely in the tiles' colours that no outline vouches for (tableHueLlr). Judged
+    // once per cell: the sort asks many times, and which cells are tiles no longer changes.
+    std::vector<char> doubtfulCell(cells.size(), 0);
+    for (size_t k : order) {
+        const Cell& c = cells[k];
+        doubtfulCell[k] =
+            (!sure(c) && c.tileLlr < 0) || (c.tileLlr < p.tableHueLlr && !outlinedSquare(c));
+    }
+    auto doubtful = [&](const Cell& c) { return doubtfulCell[size_t(&c - cells.data())] != 0; };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         if (doubtful(cells[a]) != doubtful(cells[b])) return doubtful(cells[b]);
         return cells[a].cand[0].margin > cells[b].cand[0].margin;
@@ -1246,7 +1251,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             ++left[size_t(o.cand[size_t(o.chosen)].kind)];
             o.chosen = -1;
         }
-        if (c.chosen > 0) ++left[size_t(c.cand[size_t(c.chosen)].kind)], c.chosen = -1;
+        if (c.chosen > 0) { // its lesser reading's copy goes back to the box
+            ++left[size_t(c.cand[size_t(c.chosen)].kind)];
+            c.chosen = -1;
+        }
         decide(k);
         for (size_t n : against) decide(n);
     }
