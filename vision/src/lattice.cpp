@@ -171,16 +171,25 @@ std::vector<cv::Vec4f> lineSegments(const cv::Mat& bgr, const LatticeParams& p) 
 
 std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticeParams& p,
                                            std::string* why) {
+    if (bgr.empty()) {
+        if (why) *why = "empty image";
+        return std::nullopt;
+    }
+    return findLatticeAxes(lineSegments(bgr, p), bgr.size(), p, why);
+}
+
+std::optional<LatticeAxes> findLatticeAxes(const std::vector<cv::Vec4f>& segments, cv::Size image,
+                                           const LatticeParams& p, std::string* why) {
     auto fail = [&](const char* what) -> std::optional<LatticeAxes> {
         if (why) *why = what;
         return std::nullopt;
     };
-    if (bgr.empty()) return fail("empty image");
     // Normalised coordinates: centred, half the longer side = 1 (keeps the algebra tame).
-    const double cx = bgr.cols / 2.0, cy = bgr.rows / 2.0, f0 = std::max(bgr.cols, bgr.rows) / 2.0;
+    const double cx = image.width / 2.0, cy = image.height / 2.0,
+                 f0 = std::max(image.width, image.height) / 2.0;
     LatticeAxes base; // the segments and their families, whatever the rectification
     std::vector<Seg> segs;
-    for (const cv::Vec4f& s : lineSegments(bgr, p)) {
+    for (const cv::Vec4f& s : segments) {
         const double len = std::hypot(s[2] - s[0], s[3] - s[1]);
         Seg g;
         g.a = {(s[0] - cx) / f0, (s[1] - cy) / f0, 1};
@@ -272,7 +281,7 @@ std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticePara
         }
         if (sw <= 0) return fail("no lattice evidence");
         axes.centre = cv::Point2f(float(sx / sw), float(sy / sw));
-        const double maxP = std::min(bgr.cols, bgr.rows) / 2.0;
+        const double maxP = std::min(image.width, image.height) / 2.0;
         axes.u = axisHypotheses(pos[0], weight[0], p.minTile, maxP);
         axes.v = axisHypotheses(pos[1], weight[1], p.minTile, maxP);
         if (axes.u.empty() || axes.v.empty()) return fail("no regular spacing of tile borders");

@@ -270,6 +270,7 @@ GridHint gridFromSquares(const std::vector<TileQuad>& quads, const TileClassifie
         const std::vector<cv::Point2f> q(t.quad->corners.begin(), t.quad->corners.end());
         t.side = std::sqrt(cv::contourArea(q) / (t.quad->across * t.quad->down));
         if (t.good.empty()) continue;
+        if (t.side < p.minSquareSide) continue;
         // The larger tile first: cells a third of a tile can each match a part of one (a
         // city's colour); then the more tiles, then the better scores.
         if (!best || t.side > best->side * 1.6 ||
@@ -419,6 +420,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         uncertain > p.retryUncertain * (uncertain + r.tiles())) {
         RecogniseParams again = p;
         again.lattice.workWidth = p.retryWidth;
+        again.widerWidth = 0;
         Recognition next = recognise(bgr, again);
         next.millis += r.millis;
         if (next.ok() && next.tiles() > r.tiles() &&
@@ -456,11 +458,20 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                                      std::chrono::duration<double, std::milli>(now - last).count());
         last = now;
     };
+    auto elapsed = [&] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count();
+    };
     auto finish = [&]() {
-        out.millis =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
+        out.millis = elapsed();
         return out;
+    };
+    // A nested reading, started `before` ms into this one, taken as this one's result: its
+    // stages follow this one's so far (the nested time is counted once).
+    auto adopt = [&](Recognition r, double before) {
+        r.millis += before;
+        r.stageMillis.insert(r.stageMillis.begin(), out.stageMillis.begin(), out.stageMillis.end());
+        return r;
     };
     if (!setup_) {
         out.error = "unknown game sets";
@@ -479,8 +490,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     bool hinted = hint.valid();
     int ring = p.gridRing; // cells read around the hint's span
     std::optional<LatticeAxes> axes;
+    std::vector<cv::Vec4f> segments; // the picture's straight edges, for lattice and squares
     if (!hinted) {
-        axes = findLatticeAxes(bgr, p.lattice, &why);
+        segments = lineSegments(bgr, p.lattice);
+        axes = findLatticeAxes(segments, bgr.size(), p.lattice, &why);
         if (axes) out.segments = axes->segments, out.family = axes->family;
     }
     lap("lattice");
@@ -564,12 +577,43 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         why = "no board found: no lattice hypothesis shows tiles (best match " +
               std::to_string(bestScore).substr(0, 4) + ")";
     lap("hypotheses");
-    // Stage 1b: too few lines for a lattice (a board of a few tiles): tile squares instead.
+    // Stage 1b: no lattice shows tiles. Small tiles (33 px at 45 degrees) may give a lattice
+    // on a wider copy of the picture (RecogniseParams::widerWidth), which reads the whole board
+    // at once where the squares' grid grows ring by ring.
+    std::vector<cv::Vec4f> widerSegments; // that copy's, for the squares if it fails
+    if (!hinted && bestScore < p.tileScore && !p.squaresOnly && !p.latticeOnly &&
+        p.widerWidth > p.lattice.workWidth && int(segments.size()) >= p.widerSegments) {
+        RecogniseParams wider = p;
+        wider.lattice.workWidth = p.widerWidth;
+        wider.latticeOnly = true;
+        const double before = elapsed();
+        Recognition r = recogniseOnce(bgr, wider, squaresRead);
+        if (r.ok()) return adopt(std::move(r), before);
+        widerSegments = std::move(r.segments);
+        lap("wider");
+    }
+    if (!hinted && p.latticeOnly && bestScore < p.tileScore) {
+        out.error = why;
+        if (!axes) out.segments = std::move(segments), out.family.assign(out.segments.size(), -1);
+        return finish();
+    }
+    // Stage 1c: too few lines for a lattice (a board of a few tiles): tile squares instead.
     if (!hinted && (bestScore < p.tileScore || p.squaresOnly)) {
-        const std::vector<cv::Vec4f> segments =
-            axes ? axes->segments : lineSegments(bgr, p.lattice);
         hint = gridFromSquares(findTileQuads(segments, bgr.size(), p.lattice), classifier_, pyr, p);
         lap("squares");
+        // None verified: the sides of small tiles may be too short or too ragged on that
+        // copy. The wider copy's segments, then those of a finer copy (squaresWidth). Not for
+        // a second opinion on a board the lattice read (squaresOnly): the finer copies' squares
+        // are the last resort for a board nothing else reads.
+        for (int w : {p.widerWidth, p.squaresWidth}) {
+            if (hint.valid() || p.squaresOnly || w <= p.lattice.workWidth) continue;
+            LatticeParams finer = p.lattice;
+            finer.workWidth = w;
+            segments = w == p.widerWidth && !widerSegments.empty() ? std::move(widerSegments)
+                                                                   : lineSegments(bgr, finer);
+            hint = gridFromSquares(findTileQuads(segments, bgr.size(), finer), classifier_, pyr, p);
+            lap("finer squares");
+        }
         if (!hint.valid()) {
             out.error = why + "; no tile-shaped square either";
             return finish();
@@ -1401,22 +1445,19 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     if (out.tiles() == 0) {
         // A small board's few lines can make a lattice on which no tile shows: its tiles'
         // squares instead (once: the retry reads on a hint).
-        if (axes) {
+        if (axes && !p.latticeOnly) {
             RecogniseParams again = p;
             again.grid = gridFromSquares(findTileQuads(axes->segments, bgr.size(), p.lattice),
                                          classifier_, pyr, p);
             again.gridRing = p.squareRing;
             if (again.grid.valid()) {
+                const double before = elapsed();
                 Recognition r = recogniseOnce(bgr, again, squaresRead);
                 squaresRead = widened(again.grid, again.gridRing);
                 if (r.ok()) {
                     r.segments = std::move(out.segments);
                     r.family.assign(r.segments.size(), -1);
-                    finish();
-                    r.millis += out.millis;
-                    r.stageMillis.insert(r.stageMillis.begin(), out.stageMillis.begin(),
-                                         out.stageMillis.end());
-                    return r;
+                    return adopt(std::move(r), before);
                 }
             }
         }

@@ -64,6 +64,9 @@ struct LatticeAxes {
 
 std::optional<LatticeAxes> findLatticeAxes(const cv::Mat& bgr, const LatticeParams& params,
                                            std::string* why);
+// The same from segments already found (lineSegments) in a picture of that size.
+std::optional<LatticeAxes> findLatticeAxes(const std::vector<cv::Vec4f>& segments, cv::Size image,
+                                           const LatticeParams& params, std::string* why);
 
 // The straight segments (LSD on a workWidth copy), image pixels, those of minSegment or longer.
 std::vector<cv::Vec4f> lineSegments(const cv::Mat& bgr, const LatticeParams& params);

@@ -145,6 +145,24 @@ struct RecogniseParams {
     // 66 ms), while on boards of 1-8 tiles it settled one tile of 1520 (newart, --small 9).
     int oneDoubtBelow = 10;
     bool squaresOnly = false;
+    // No lattice hypothesis shows tiles at lattice.workWidth: the lattice is searched once
+    // more on a copy widerWidth wide (0: never) before the squares are read. At 960 the sides
+    // of tiles of 33 px at 45 degrees may be too short for a lattice (sweep scene 115 of 200:
+    // read from squares ring by ring in 312 ms, now at once in 121, the same reading). Only
+    // for a picture of at least widerSegments segments: on small boards (7-62 segments) the
+    // wider lattice read 11 of bench_vision's --small boards better and 4 worse, with table
+    // cells read as tiles. latticeOnly: that search's reading, which returns an error rather
+    // than read squares.
+    int widerWidth = 1152;
+    int widerSegments = 80;
+    bool latticeOnly = false;
+    // No square verified on the lattice's segments: the wider copy's are tried, then those of
+    // a copy squaresWidth wide (0: never). A lone tile of 70 px has four sides that LSD at 960
+    // often breaks or misses (--small: boards of 1 tile 35-50% unread).
+    int squaresWidth = 1920;
+    // A square's cells are at least this side (pixels, root of the area): the finer copies
+    // give squares of a tile's drawing (a cloister, a city's corner) that match as tiles.
+    float minSquareSide = 26;
     // A verified tile lies where its quad says (the sliding match's shift at most this, tile
     // units): a quad split into thinner cells than tiles reads one tile in each, shifted.
     float squareShift = 0.08f;
