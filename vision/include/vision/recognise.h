@@ -158,7 +158,8 @@ struct RecogniseParams {
     bool latticeOnly = false;
     // No square verified on the lattice's segments: the wider copy's are tried, then those of
     // a copy squaresWidth wide (0: never). A lone tile of 70 px has four sides that LSD at 960
-    // often breaks or misses (--small: boards of 1 tile 35-50% unread).
+    // often breaks or misses (bench_vision --small: 15-50% of 1-tile boards unread by art
+    // without this, 0-23% with it).
     int squaresWidth = 1920;
     // A square's cells are at least this side (pixels, root of the area): the finer copies
     // give squares of a tile's drawing (a cloister, a city's corner) that match as tiles.
