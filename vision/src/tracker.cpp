@@ -278,6 +278,37 @@ std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj
                       fitFor(o, *c, params_.pieces), previous, colours_.knownColours());
 }
 
+std::optional<adj::MeepleOption> GameTracker::optionUnder(const adj::State& s, const PieceBlob& b,
+                                                          int quarterTurn) const {
+    const adj::PlacedTile& t = s.board().tiles().back();
+    const cv::Point2f at = toEngineTile(b.base, quarterTurn);
+    std::optional<adj::MeepleOption> best;
+    float nearest = params_.featureSlack;
+    for (const adj::MeepleOption& m : s.legalMeeples()) {
+        if (m.kind != adj::MeepleKind::Follower) continue; // the kind is the players' to say
+        if (const float d = distanceToFeature(*t.kind, t.rotation, m.feature, at); d <= nearest)
+            nearest = d, best = m;
+    }
+    return best;
+}
+
+std::vector<PieceBlob> GameTracker::faintPiecesOn(const TurnObservation& o,
+                                                  const adj::PlacedTile& t,
+                                                  const cv::Mat& bgr) const {
+    const CellResult* c = o.cellAt(t.pos);
+    if (!c) return {};
+    PieceParams p = fitFor(o, *c, params_.pieces);
+    p.noiseFactor *= params_.faint.factors;
+    p.seedFactor *= params_.faint.factors;
+    p.minResidual *= params_.faint.floors;
+    p.seedResidual *= params_.faint.floors;
+    p.minArea *= params_.faint.area;
+    p.nearColour *= params_.faint.near;
+    return findPieces(bgr, latticeCorners(o, *c),
+                      drawingsOf(refs_, t.kind->id, drawnRotation(o, t.rotation)), footIn(o, *c), p,
+                      observer_.settledPicture(), colours_.knownColours());
+}
+
 bool GameTracker::sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
                        const TurnObservation& o, int feature, int player) const {
     for (const PieceBlob& b : blobs) {
@@ -918,13 +949,26 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
                                     scored);
         // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
         // only because its neighbours misfit alike): a piece the search missed, a farmer lying
-        // on a field of its colour, may be what is left.
+        // on a field of its colour, may be what is left. The search's cuts scale with that
+        // misfit, so it is run again with lower ones (`faint`); only what that finds is
+        // asked about (fine-drawn art misfits all over, a hidden piece in one place).
         if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.maxMisfit)
-            return askAboutPass("nothing was seen standing on the new tile at " + where(t.pos) +
-                                    ", but its picture departs from its drawing more than a bare "
-                                    "tile's: did " +
-                                    player + " place a piece on it?",
-                                {});
+            if (const std::vector<PieceBlob> faint = faintPiecesOn(o, t, bgr); !faint.empty()) {
+                // The answers: the pass, and a piece on the feature under each faint blob.
+                std::vector<adj::MeepleOption> under;
+                for (const PieceBlob& b : faint)
+                    if (const std::optional<adj::MeepleOption> m = optionUnder(s, b, o.quarterTurn);
+                        m && std::none_of(under.begin(), under.end(), [&](const auto& u) {
+                            return u.feature == m->feature && u.kind == m->kind;
+                        }))
+                        under.push_back(*m);
+                return askAboutPass("nothing clear was seen standing on the new tile at " +
+                                        where(t.pos) +
+                                        ", but something faint departs from its drawing there: "
+                                        "did " +
+                                        player + " place a piece on it?",
+                                    under);
+            }
         // Nothing seen, but a monk would not show on the cloister's building.
         if (piece->kind == adj::Action::Kind::Pass)
             if (const std::vector<adj::MeepleOption> hidden = hiddenInColour(s, o, bgr);
