@@ -662,3 +662,34 @@ TEST(GameTracker, AFaintPieceIsAskedAboutAndFineArtAloneIsNot) {
     const vision::TrackingEvaluation g = vision::followRecording(game->rec, game->refs, blind);
     EXPECT_NE(noteOn(g, "turn 7: played V@2,-1r2 follower:g, read V@2,-1r2 pass"), "");
 }
+
+// A knock early on: the bench's base game 3 (5 players, the whole game framed, so its tiles
+// are small), the camera knocked after turn 1, when the board is three tiles. The full
+// recognition, looking afresh at so few, fitted a lattice a quarter tile off, and the
+// incremental path then compared the new view with the old lattice: in turns 1-12, 4 read, the
+// lattice off the new tile by 0.64 of a tile (median). The remembered
+// view follows the camera's move (ObserverParams::follow): the settled picture's ORB corners
+// matched in the knocked picture give the homography between the two. Off by default for now
+// (the bench's 3-player procedural game reads 64 turns, 0 wrong -> 59, 2 wrong with it).
+TEST(GameTracker, AnEarlyKnockCanBeFollowed) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    vision::Recording rec = vision::recordGame(cfg, 3003, fixedCamera(150, 73, 0, 0));
+    rec.turns.erase(rec.turns.begin() + 13, rec.turns.end());
+    auto lattice = [](const vision::TrackingEvaluation& f) {
+        std::vector<double> off;
+        for (const auto& [turn, e] : f.latticeError) off.push_back(e);
+        return vision::percentile(off, 0.5);
+    };
+    vision::TrackerParams following; // off by default: see ObserverParams::Follow
+    following.observer.follow.on = true;
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs, following),
+                                     before = vision::followRecording(rec, refs);
+    std::printf("12 turns: %d read, %d wrong, lattice off %.3f (%d read, %d wrong, lattice off "
+                "%.3f unfollowed)\n",
+                f.read, f.wrong, lattice(f), before.read, before.wrong, lattice(before));
+    EXPECT_LE(lattice(f), 0.15);        // 0.074
+    EXPECT_GE(lattice(before), 0.3);    // 0.638
+    EXPECT_GE(f.read, before.read + 3); // 9 of 12, 4 unfollowed
+    EXPECT_EQ(f.wrong, 0);
+}

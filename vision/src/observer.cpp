@@ -5,6 +5,7 @@
 #include "vision/colour_model.h"
 
 #include <opencv2/calib3d.hpp>
+#include <opencv2/features2d.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -192,6 +193,7 @@ void TurnObserver::settle(const cv::Mat& bgr, const adj::State& shown) {
     pending_.reset();
     measureEntered(bgr, shown, settledTiles_);
     settled_ = bgr;
+    settledCorners_.clear();
     settledTiles_ = tiles;
     refit();
 }
@@ -275,7 +277,8 @@ cv::Point2d TurnObserver::expectedOffset(int i, int j) const {
     return weight > 0 ? sum / weight : cv::Point2d(0, 0);
 }
 
-void TurnObserver::measureEntered(const cv::Mat& bgr, const adj::State& shown, int from) {
+void TurnObserver::measureEntered(const cv::Mat& bgr, const adj::State& shown, int from,
+                                  bool again) {
     // Tiles the players entered (a turn the camera did not read) are measured where they lie
     // as the game has them: the lattice found on the first few tiles is a tenth to a sixth of
     // a tile off a few cells away, and with no tile measured there it drifts further as the
@@ -287,7 +290,7 @@ void TurnObserver::measureEntered(const cv::Mat& bgr, const adj::State& shown, i
         const adj::Pos rc = recognisedCell(tiles[ti].pos);
         const std::pair<int, int> key{rc.x, -rc.y};
         std::array<cv::Point2f, 4> corners;
-        if (laid_.count(key) || !cellCorners(rc, bgr.size(), corners)) continue;
+        if ((laid_.count(key) && !again) || !cellCorners(rc, bgr.size(), corners)) continue;
         const CellResult c =
             recogniser_.readCell(bgr, lattice_.imageToGrid, key.first, key.second,
                                  expectedOffset(key.first, key.second), cellParams());
@@ -354,6 +357,85 @@ void TurnObserver::refit() {
     if (off[off.size() / 2] <= params_.refitMedian) lattice_.imageToGrid = cv::Matx33d(found);
 }
 
+std::optional<cv::Matx33d> TurnObserver::cameraMove(const cv::Mat& bgr) const {
+    const ObserverParams::Follow& p = params_.follow;
+    const cv::Ptr<cv::ORB> orb =
+        cv::ORB::create(p.features, 1.2f, 8, 31, 0, 2, cv::ORB::HARRIS_SCORE, 31, p.fastThreshold);
+    auto cornersOf = [&](const cv::Mat& picture, std::vector<cv::KeyPoint>& corners,
+                         cv::Mat& descriptors) {
+        cv::Mat grey;
+        cv::cvtColor(picture, grey, cv::COLOR_BGR2GRAY);
+        orb->detectAndCompute(grey, cv::noArray(), corners, descriptors);
+    };
+    if (settledCorners_.empty()) cornersOf(settled_, settledCorners_, settledDescriptors_);
+    std::vector<cv::KeyPoint> now;
+    cv::Mat nowDescriptors;
+    cornersOf(bgr, now, nowDescriptors);
+    if (int(settledCorners_.size()) < p.inliers || int(now.size()) < p.inliers) return std::nullopt;
+    std::vector<cv::DMatch> matches;
+    cv::BFMatcher(cv::NORM_HAMMING, true).match(settledDescriptors_, nowDescriptors, matches);
+    if (int(matches.size()) < p.inliers) return std::nullopt;
+    std::vector<cv::Point2f> from, to;
+    for (const cv::DMatch& m : matches)
+        from.push_back(settledCorners_[size_t(m.queryIdx)].pt),
+            to.push_back(now[size_t(m.trainIdx)].pt);
+    cv::Mat agree;
+    const cv::Mat h = cv::findHomography(from, to, cv::RANSAC, p.reach, agree);
+    if (h.empty() || cv::countNonZero(agree) < p.inliers) return std::nullopt;
+    const cv::Matx33d move(h);
+    // A hand over most of the board leaves the tiles where they were: the move is measured
+    // on the tiles measured (the picture's corners, far from the board's features, can move
+    // pixels under a fit that holds the board still).
+    double most = 0, side = 0;
+    for (const auto& [cell, square] : laid_)
+        for (size_t q = 0; q < 4; ++q) {
+            const cv::Vec3d v = move * cv::Vec3d(square[q].x, square[q].y, 1);
+            most = std::max(
+                most, cv::norm(cv::Point2d(v[0] / v[2], v[1] / v[2]) - cv::Point2d(square[q])));
+            side += cv::norm(square[q] - square[(q + 1) % 4]) / 4;
+        }
+    if (laid_.empty() || most < p.minMove * side / double(laid_.size())) return std::nullopt;
+    return move;
+}
+
+void TurnObserver::follow(const cv::Matx33d& move) {
+    lattice_.imageToGrid = lattice_.imageToGrid * move.inv();
+    for (auto& [cell, square] : laid_) {
+        std::vector<cv::Point2f> moved;
+        cv::perspectiveTransform(std::vector<cv::Point2f>(square.begin(), square.end()), moved,
+                                 cv::Mat(move));
+        std::copy(moved.begin(), moved.end(), square.begin());
+    }
+    cv::Mat warped;
+    cv::warpPerspective(settled_, warped, cv::Mat(move), settled_.size(), cv::INTER_LINEAR,
+                        cv::BORDER_REPLICATE);
+    settled_ = warped;
+    settledCorners_.clear();
+}
+
+std::optional<TurnObservation> TurnObserver::readFollowing(const adj::State& before,
+                                                           const cv::Mat& bgr) {
+    const std::optional<cv::Matx33d> move = cameraMove(bgr);
+    if (!move) return std::nullopt;
+    // The view is kept moved only if the picture reads on it.
+    const GridHint lattice = lattice_;
+    const auto laid = laid_;
+    const cv::Mat settled = settled_;
+    std::vector<cv::KeyPoint> corners = settledCorners_;
+    const cv::Mat descriptors = settledDescriptors_;
+    follow(*move);
+    // The move, fitted on a few small tiles, can leave the lattice a fifth of a tile off
+    // further out: the tiles are measured again where they now lie.
+    measureEntered(bgr, before, 0, true);
+    refit();
+    std::optional<TurnObservation> o = readChanges(before, bgr);
+    if (!o) {
+        lattice_ = lattice, laid_ = laid, settled_ = settled;
+        settledCorners_ = std::move(corners), settledDescriptors_ = descriptors;
+    }
+    return o;
+}
+
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
     std::optional<TurnObservation> changes;
     if (relocate_ == 0) changes = readChanges(before, bgr);
@@ -380,6 +462,11 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
         std::any_of(o.recognition.cells.begin(), o.recognition.cells.end(),
                     [](const CellResult& c) { return c.status == CellStatus::Occluded; });
     const bool clear = !covered && fits(o, knocked ? params_.knockedView : params_.clearView);
+    // Knocked, and the full recognition gave no clear view (on two or three tiles it can fit a
+    // lattice a quarter tile off): the remembered view follows the camera's move instead.
+    if (knocked && !clear && params_.follow.on)
+        if (std::optional<TurnObservation> followed = readFollowing(before, bgr))
+            o = std::move(*followed);
     if (!changes && clear) {
         relocate_ = 0, wrongView_ = false;
         lattice_ = o.recognition.grid;

@@ -99,6 +99,23 @@ struct ObserverParams {
     // 3 wrong at 0.08) and newart 112, 0 wrong -> 107, 1 wrong (105, 0 wrong). City sides in
     // the table's colour measure their wall, not the tile's edge.
     float outlineReach = 0;
+    // A knock the full recognition gives no clear view of: the camera's move, the homography
+    // taking the settled picture onto the new one (the table is one plane), from ORB corners
+    // matched both ways and RANSAC. The remembered view follows it and the incremental path
+    // reads on (bench, newart with Abbey & Mayor, 3 players, knocked after turn 1: the full
+    // recognition fitted the three tiles' lattice a quarter tile off; turns 3-8 went unseen).
+    // Off for now: the followed lattice is less exact than a clear full recognition's, and
+    // the bench gains and loses by game (vision/README.md, "A knock the full recognition
+    // cannot place").
+    struct Follow {
+        bool on = false;
+        int features = 1000; // the strongest corners kept per picture
+        int fastThreshold =
+            7;              // ORB's corner contrast: the board is small early on, the table plain
+        int inliers = 40;   // matches agreeing with the move, at least
+        double reach = 2.0; // RANSAC's reach, pixels
+        double minMove = 0.06; // a tile corner moving less (share of a side) is no move: a hand
+    } follow;
 };
 
 class TurnObserver {
@@ -124,7 +141,9 @@ public:
     bool areaChangedSinceSettled(const cv::Mat& area,
                                  const std::array<cv::Point2f, 4>& corners) const;
     static constexpr int kAreaSide = 32;
-    void forgetLattice() { lattice_ = {}, settled_ = cv::Mat(), laid_.clear(); }
+    void forgetLattice() {
+        lattice_ = {}, settled_ = cv::Mat(), laid_.clear(), settledCorners_.clear();
+    }
     // The incremental path's reading could not be confirmed (its drawing misfits): the next
     // picture goes through the full recognition, which finds the board and lattice afresh.
     // wrongView: the remembered lattice is wrong, not just unsure: it is not tried first, and
@@ -154,6 +173,14 @@ private:
     }
     TurnObservation read(const adj::State& before, const cv::Mat& bgr, const GridHint& hint) const;
     bool cameraMoved(const cv::Mat& bgr) const; // since the settled picture
+    // The homography taking the settled picture onto `bgr`, when the camera moved and enough
+    // of the two pictures agrees on how (ObserverParams::follow); else nullopt.
+    std::optional<cv::Matx33d> cameraMove(const cv::Mat& bgr) const;
+    // The remembered view (lattice, measured tiles, settled picture) carried through `move`.
+    void follow(const cv::Matx33d& move);
+    // readChanges on the view moved as the camera moved (cameraMove, follow); nullopt, and
+    // the view as it was, when the camera did not move or the picture does not read so.
+    std::optional<TurnObservation> readFollowing(const adj::State& before, const cv::Mat& bgr);
     // Whether nothing changed since the settled picture but near the cell within `corners`.
     bool changedOnlyNear(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
     // A remembered lattice and a settled picture of this picture's size and type to compare with.
@@ -177,13 +204,17 @@ private:
     // Where a tile on grid cell (i, j) is expected off its cell (grid units).
     cv::Point2d expectedOffset(int i, int j) const;
     // Measures the tiles `shown` has from index `from` on that no reading placed (laid_).
-    void measureEntered(const cv::Mat& bgr, const adj::State& shown, int from);
+    // again: those already measured too (after the view followed a move).
+    void measureEntered(const cv::Mat& bgr, const adj::State& shown, int from, bool again = false);
     // A tile read (or measured) at `read` on grid cell `cell` joins the refit.
     void lay(std::pair<int, int> cell, const cv::Mat& bgr, const Square& read);
     std::map<std::pair<int, int>, Square> laid_;
     std::optional<std::pair<std::pair<int, int>, Square>> pending_; // the last new tile's
     cv::Mat settled_; // the last settled picture, and how many tiles it shows
     int settledTiles_ = 0;
+    // The settled picture's ORB corners and descriptors (cameraMove), found when first needed.
+    mutable std::vector<cv::KeyPoint> settledCorners_;
+    mutable cv::Mat settledDescriptors_;
     int relocate_ = 0; // pictures still to read afresh
     bool wrongView_ = false;
 };
