@@ -15,6 +15,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+#include <array>
 #include <limits>
 
 namespace {
@@ -545,4 +547,73 @@ TEST(Pieces, ComparedAreasIgnoreTheLightsGradientButNotANewPattern) {
     }
     EXPECT_NEAR(changed.correlation, correlation / 3, 1e-3);
     EXPECT_NEAR(changed.difference, std::sqrt(squares / 3), 1e-2);
+}
+
+// A piece's size as the tracker tells a follower from the mayor and the wagon by it: over
+// scenes with Abbey & Mayor pieces (procedural art, tilts 0 to 45), each scene's standing
+// followers' median is the yardstick. `shown` (the picture's pixels in the piece's colour, at
+// the camera's resolution) keeps the mayors and wagons above the band where the tracker takes a
+// follower (TrackerParams::shownFollower) more often than the unwarped mask's `area` does.
+TEST(Pieces, APiecesShownSizeTellsTheLargerPiecesFromFollowers) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 4, {"abbey-mayor"});
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg), 2);
+    const vision::TrackerParams tp;
+    struct Seen {
+        bool follower;
+        float shown, area;
+    };
+    int larger = 0, largerInBand = 0, largerInBandByArea = 0, followers = 0, followersInBand = 0;
+    for (int k = 0; k < 12; ++k) {
+        const double tilt = std::array{0.0, 20.0, 35.0, 45.0}[size_t(k % 4)];
+        const adj::State s = gameAfter(cfg, std::uint64_t(500 + k), 45);
+        vision::SceneParams p;
+        p.tiltDeg = tilt;
+        p.yawDeg = 23.0 * k;
+        p.pieces = true;
+        p.seed = std::uint64_t(k + 1);
+        const vision::Scene scene = vision::renderScene(s, p);
+        const vision::CameraOverBoard cam =
+            vision::cameraOverBoard(scene.boardToImage, scene.image.size());
+        std::vector<Seen> seen;
+        for (const vision::PieceTruth& q : scene.pieces) {
+            if (q.kind == "barn" || q.lying) continue;
+            const auto t = std::find_if(scene.tiles.begin(), scene.tiles.end(),
+                                        [&](const auto& c) { return c.cell == q.cell; });
+            const auto blobs = vision::findPieces(
+                scene.image, t->corners, vision::drawingsOf(refs, t->kind, t->rotation),
+                vision::boardPointInTile(scene.boardToImage, cam.foot, t->corners));
+            if (blobs.size() == 1)
+                seen.push_back({q.kind == "follower", blobs[0].shown, blobs[0].area});
+        }
+        std::vector<float> shown, area;
+        for (const Seen& b : seen)
+            if (b.follower) shown.push_back(b.shown), area.push_back(b.area);
+        if (shown.size() < 3) continue;
+        auto median = [](std::vector<float> v) {
+            std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+            return v[v.size() / 2];
+        };
+        const float byShown = median(shown), byArea = median(area);
+        // The bands the tracker takes a follower in, by each measure.
+        auto shownBand = [&](float r) { return r >= tp.shownPart && r <= tp.shownFollower; };
+        auto areaBand = [&](float r) { return r >= tp.partOfAPiece && r <= tp.followerSized; };
+        for (const Seen& b : seen) {
+            if (b.follower) {
+                ++followers, followersInBand += shownBand(b.shown / byShown);
+                continue;
+            }
+            ++larger;
+            largerInBand += shownBand(b.shown / byShown);
+            largerInBandByArea += areaBand(b.area / byArea);
+        }
+    }
+    std::printf("followers %d (%d in the follower band); mayors and wagons %d: %d in it by the "
+                "shown size, %d by area\n",
+                followers, followersInBand, larger, largerInBand, largerInBandByArea);
+    // Measured: 143 followers (42 in the shown band); of 69 mayors and wagons, 2 in it by the
+    // shown size and 7 in the area band by area.
+    ASSERT_GE(larger, 20);
+    EXPECT_LE(largerInBand, larger / 20);
+    EXPECT_LT(largerInBand, largerInBandByArea);
+    EXPECT_GE(followersInBand, followers / 4);
 }

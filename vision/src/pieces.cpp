@@ -558,6 +558,39 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
     return float(f.misfit);
 }
 
+namespace {
+
+// The share of the tile whose picture pixels lie within `reach` (as labDistance2) of `colour`
+// and on `gate` (n x n, tile coordinates): each picture pixel near the gate is taken back to
+// the tile, so the count is at the camera's own resolution, as the piece shows.
+float shownShare(const cv::Mat& bgr, const cv::Matx33d& tileToImage, const cv::Mat& gate,
+                 const cv::Vec3f& colour, float reach, float tileArea) {
+    const int n = gate.cols;
+    const cv::Rect box = cv::boundingRect(gate);
+    const float x0 = float(box.x) / float(n), y0 = float(box.y) / float(n),
+                x1 = float(box.br().x) / float(n), y1 = float(box.br().y) / float(n);
+    std::vector<cv::Point2f> image;
+    cv::perspectiveTransform(std::vector<cv::Point2f>{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}},
+                             image, cv::Mat(tileToImage));
+    const cv::Rect roi = cv::boundingRect(image) & cv::Rect(0, 0, bgr.cols, bgr.rows);
+    if (roi.empty() || tileArea <= 0) return 0;
+    cv::Mat f, lab;
+    bgr(roi).convertTo(f, CV_32FC3, 1.0 / 255);
+    cv::cvtColor(f, lab, cv::COLOR_BGR2Lab);
+    const cv::Matx33d toTile = tileToImage.inv();
+    int count = 0;
+    for (int y = 0; y < roi.height; ++y)
+        for (int x = 0; x < roi.width; ++x) {
+            const cv::Vec3d q = toTile * cv::Vec3d(roi.x + x, roi.y + y, 1);
+            const int tx = int(q[0] / q[2] * n), ty = int(q[1] / q[2] * n);
+            if (tx < 0 || ty < 0 || tx >= n || ty >= n || !gate.at<uchar>(ty, tx)) continue;
+            count += labDistance2(lab.at<cv::Vec3f>(y, x), colour) < reach * reach;
+        }
+    return float(count) / tileArea;
+}
+
+} // namespace
+
 std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                                   const std::vector<cv::Mat>& drawings,
                                   std::optional<cv::Point2f> footInTile, const PieceParams& p,
@@ -572,8 +605,9 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     const cv::Mat bestResidual =
         p.tolerance > 0 ? tolerantResidual(fit, p.tolerance) : fit.residual;
     const double bestMisfit = fit.misfit;
-    const float tileSide = float(std::sqrt(
-        std::abs(cv::contourArea(std::vector<cv::Point2f>(corners.begin(), corners.end())))));
+    const float tileArea =
+        float(std::abs(cv::contourArea(std::vector<cv::Point2f>(corners.begin(), corners.end()))));
+    const float tileSide = std::sqrt(tileArea);
     // The same place in an earlier picture of the same camera: what stood there already.
     cv::Mat before;
     if (!previous.empty() && previous.size() == bgr.size())
@@ -729,6 +763,11 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
             if (m[0] + m[1] + m[2] < p.sameAsBefore) continue;
         }
         PieceBlob b;
+        cv::Mat gate;
+        const int reach = p.shownReach;
+        cv::dilate(blob, gate,
+                   cv::getStructuringElement(cv::MORPH_RECT, {2 * reach + 1, 2 * reach + 1}));
+        b.shown = shownShare(bgr, tileToImage, gate, lab, p.shownColour, tileArea);
         b.area = area;
         b.tileSide = tileSide;
         b.residual = residual;

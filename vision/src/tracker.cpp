@@ -142,7 +142,7 @@ void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
     followerSizes_ = followerSizesBefore_;
     // The players said what the one piece seen on the new tile was: a standing follower's size
     // is learned from it.
-    if (pendingSize_ > 0 && after.board().size() > 0) {
+    if (pendingSize_.area > 0 && after.board().size() > 0) {
         const int last = int(after.board().size()) - 1;
         const adj::PlacedTile& t = after.board().tiles().back();
         for (const adj::Meeple& m : after.meeples())
@@ -150,7 +150,7 @@ void GameTracker::resolved(const cv::Mat& picture, const adj::State& after) {
                 standingFollower(*t.kind, {int(m.node) - t.firstNode, m.kind, -1, -1}))
                 followerSizes_.push_back(pendingSize_);
     }
-    pendingSize_ = 0;
+    pendingSize_ = {};
     observer_.settle(picture, after);
     returned_.clear();
 }
@@ -383,7 +383,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         return std::nullopt;
     }
     out.pieces = blobs;
-    pendingSize_ = blobs.size() == 1 ? blobs[0].area : 0; // if the players settle the turn
+    // If the players settle the turn, what they say the piece was.
+    pendingSize_ = blobs.size() == 1 ? PieceSize{blobs[0].area, blobs[0].shown} : PieceSize{};
     if (blobs.empty()) {
         // A barn stands on a corner of the new tile, mostly on the three tiles around it.
         std::optional<adj::MeepleOption> barn;
@@ -493,10 +494,10 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             return m.kind == adj::MeepleKind::Wagon && sameSpot(m, options[*kind]);
         })) {
         const std::optional<size_t> wagon = wagonUnderMiddle(params_.featureMargin + 1e-4f);
-        const std::optional<float> ratio = sizeRatio(b.area);
-        if (wagon && ratio && *ratio >= params_.biggerThanFollower) {
+        const std::optional<PieceSize> ratio = sizeRatio(b);
+        if (wagon && ratio && ratio->area >= params_.biggerThanFollower) {
             kind = wagon;
-        } else if (wagon && !(ratio && *ratio <= params_.followerSized)) {
+        } else if (wagon && !(ratio && ratio->area <= params_.followerSized)) {
             out.problem = "which piece did player " + std::to_string(player + 1) +
                           " place on the new tile at " + where(t.pos) + ": a follower on the " +
                           featureName(*t.kind, options[*kind].feature) + " or the wagon on the " +
@@ -544,7 +545,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             return std::nullopt;
         }
     }
-    if (standingFollower(*t.kind, options[*kind])) followerSizes_.push_back(b.area);
+    if (standingFollower(*t.kind, options[*kind])) followerSizes_.push_back({b.area, b.shown});
     // Learn from clear sightings only: a faint blob may be the drawing's own misfit.
     if (colours_.known(player) || b.residual >= params_.learnResidual)
         colours_.learn(player, b.lab);
@@ -555,7 +556,7 @@ std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption
                                              size_t chosen, const PieceBlob& b) const {
     std::optional<size_t> follower, larger;
     int kinds = 0;
-    bool mayor = false;
+    bool mayor = false, wagon = false;
     for (size_t i = 0; i < options.size(); ++i) {
         if (options[i].feature != options[chosen].feature ||
             options[i].corner != options[chosen].corner)
@@ -563,24 +564,32 @@ std::optional<size_t> GameTracker::pieceKind(const std::vector<adj::MeepleOption
         ++kinds;
         (options[i].kind == adj::MeepleKind::Follower ? follower : larger) = i;
         mayor |= options[i].kind == adj::MeepleKind::Mayor;
+        wagon |= options[i].kind == adj::MeepleKind::Wagon;
     }
     if (kinds == 1) return chosen;
-    if (mayor && b.tileSide < params_.sizeFloor) return std::nullopt;
-    // The mayor stands taller and wider than a follower, the wagon covers more of the tile:
-    // against this camera's followers, a piece clearly their size or clearly bigger is told.
-    const std::optional<float> ratio = sizeRatio(b.area);
+    const std::optional<PieceSize> ratio = sizeRatio(b);
     if (!ratio) return std::nullopt;
-    if (follower && *ratio >= params_.partOfAPiece && *ratio <= params_.followerSized)
-        return follower;
-    if (kinds - (follower ? 1 : 0) == 1 && *ratio >= params_.biggerThanFollower) return larger;
+    // The wagon shows by its area (its darker sides in it), the mayor by its colour's pixels.
+    const bool followerArea =
+                   ratio->area >= params_.partOfAPiece && ratio->area <= params_.followerSized,
+               followerShown =
+                   ratio->shown >= params_.shownPart && ratio->shown <= params_.shownFollower;
+    if (follower && (!wagon || followerArea) && (!mayor || followerShown)) return follower;
+    if (kinds - (follower ? 1 : 0) == 1 &&
+        (mayor ? ratio->shown >= params_.shownMayor : ratio->area >= params_.biggerThanFollower))
+        return larger;
     return std::nullopt;
 }
 
-std::optional<float> GameTracker::sizeRatio(float area) const {
+std::optional<GameTracker::PieceSize> GameTracker::sizeRatio(const PieceBlob& b) const {
     if (int(followerSizes_.size()) < params_.sizeSightings) return std::nullopt;
-    std::vector<float> sizes = followerSizes_;
-    std::nth_element(sizes.begin(), sizes.begin() + long(sizes.size() / 2), sizes.end());
-    return area / std::max(1e-6f, sizes[sizes.size() / 2]);
+    auto median = [&](float PieceSize::*of) {
+        std::vector<float> v;
+        for (const PieceSize& s : followerSizes_) v.push_back(s.*of);
+        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+        return std::max(1e-6f, v[v.size() / 2]);
+    };
+    return PieceSize{b.area / median(&PieceSize::area), b.shown / median(&PieceSize::shown)};
 }
 
 std::vector<adj::MeepleOption>
@@ -824,7 +833,7 @@ std::vector<adj::MeepleOption> scoredAtOnce(const adj::State& s) {
 TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     coloursBefore_ = colours_;
     followerSizesBefore_ = followerSizes_;
-    pendingSize_ = 0;
+    pendingSize_ = {};
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;

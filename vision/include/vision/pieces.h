@@ -73,6 +73,11 @@ struct PieceParams {
     float joinReach = 0.2f;
     float joinColour = 12;
     float sameAsBefore = 30; // summed channel difference below which a blob was there before
+    // A piece's size (PieceBlob::shown): the picture's own pixels, at the camera's resolution,
+    // within `shownColour` (as nearColour) of the blob's colour and within `shownReach` pixels
+    // (of `size`) of the blob. See shownShare.
+    float shownColour = 16;
+    int shownReach = 3;
 };
 
 // One blob that is no part of the tile's drawing.
@@ -82,8 +87,11 @@ struct PieceBlob {
     cv::Point2f baseInImage; // the base in the picture
     float area = 0;          // share of the tile it covers
     float tileSide = 0;      // the tile's side in the picture (pixels): how coarse `area` is
-    float residual = 0;      // its mean departure from the drawing (0..255 scale)
-    cv::Vec3f lab;           // its colour, CIE L*a*b* (L 0..100)
+    // Share of the tile whose picture pixels show the piece's colour near the blob: its size,
+    // steadier than `area` (no unwarping, no opening and closing of the mask).
+    float shown = 0;
+    float residual = 0; // its mean departure from the drawing (0..255 scale)
+    cv::Vec3f lab;      // its colour, CIE L*a*b* (L 0..100)
 };
 
 // The blobs on the tile whose picture corners (NW NE SE SW of the tile as the drawing faces)

@@ -79,22 +79,32 @@ struct TrackerParams {
     // quiet field or cloister) may be the drawing's own misfit: asked (bench: 2 of 5 wrong).
     float quietTile = 0.4f;
     // A follower, the mayor and the wagon may often stand on one feature; the camera tells them
-    // by size against this game's standing followers (their median area, once it has seen
-    // this many): from `partOfAPiece` (smaller: maybe a piece half seen) up to `followerSized`
-    // times it, a follower; from `biggerThanFollower` times, the one larger piece the player may
-    // place there. Between, or with two larger pieces possible, the players say. The mayor is
-    // not much bigger than a follower: on a tile under `sizeFloor` pixels a side, a piece is a
-    // few pixels wide and the areas too coarse to tell them (mayors read 0.8 and 1.1, a
-    // follower 1.7, on the benches' far tiles). The wagon, twice a follower, is still told.
-    // Measured over bench games 0-9 with A&M, where more than one kind could stand: followers
-    // 0.32-1.63, mayors from 1.06, wagons from 1.03 (one at 0.14), so a follower is taken only
-    // up to 1.0 (at 1.15 four mayors and wagons in 20 games were read as followers unasked), and
-    // the larger piece from 1.7 (at 1.6 a follower at 1.63 was read as the wagon).
+    // by size against this game's standing followers (their medians, once it has seen
+    // `sizeSightings`), by two measures of the piece (PieceBlob): `area`, which holds the
+    // wagon's darker sides, and `shown`, the pixels in the player's colour (the mayor is the
+    // follower's shape, larger). A follower: where the wagon may stand, its area from
+    // `partOfAPiece` (smaller: maybe a piece half seen) up to `followerSized` times the
+    // followers'; where the mayor may stand, shown from `shownPart` to `shownFollower` times
+    // theirs. The one larger piece possible: the wagon from `biggerThanFollower` times the
+    // followers' area, the mayor from `shownMayor` times their shown size. Between, or with
+    // two larger pieces possible, the players say. (Shown alone telling a follower from the
+    // wagon read the wagon of bench game 6, turn 23, procedural, as a follower: its roof alone
+    // is in the player's colour.)
+    // Measured over bench games 0-9 with A&M (newart, `bench_tracking --games 10
+    // --abbey-mayor`, tiles 41-65 px a side), every standing piece on a turn's new tile against
+    // its game's followers: by area, followers 0.20-2.31 (5th-95th percentile 0.39-1.66),
+    // mayors from 0.21 (5th 0.53), wagons from 0.58 (0.62); shown, followers 0.42-2.15
+    // (0.62-1.63), mayors from 0.93 (0.97), wagons from 0.95 (1.04). By area alone a follower
+    // was taken up to 1.0 (at 1.15 wagons were read as followers unasked) and the wagon from
+    // 1.7 (at 1.6 a follower at 1.63 was read as the wagon), and the mayor was never told on
+    // tiles under 72 px (mayors at 0.81 and 1.13 were taken for followers).
     int sizeSightings = 3;
-    float sizeFloor = 72;
     float partOfAPiece = 0.7f;
     float followerSized = 1.0f;
     float biggerThanFollower = 1.7f;
+    float shownPart = 0.6f;
+    float shownFollower = 0.9f;
+    float shownMayor = 2.3f;
     // A barn: on a corner of the new tile, within `barnReach` (tiles) of it on the three tiles
     // that were there before, `barnCover` of the picture changed by `barnChange` (summed over
     // B, G, R) since the last turn, in the player's colour. Over 10 bench games with A&M in
@@ -215,8 +225,11 @@ private:
     // tell (see TrackerParams::followerSized); nullopt: the players say.
     std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
                                     const PieceBlob& b) const;
-    // A piece's area over this camera's followers' (their median), once enough were seen.
-    std::optional<float> sizeRatio(float area) const;
+    struct PieceSize {
+        float area = 0, shown = 0; // PieceBlob's
+    };
+    // A piece's size over this camera's followers' (their medians), once enough were seen.
+    std::optional<PieceSize> sizeRatio(const PieceBlob& b) const;
 
     ReferenceSet refs_;
     TrackerParams params_;
@@ -228,8 +241,8 @@ private:
     PlayerColours coloursBefore_;
     // The areas of standing followers seen (the piece read where only a follower could stand,
     // or the players' answer): how big a follower looks from this camera.
-    std::vector<float> followerSizes_, followerSizesBefore_;
-    float pendingSize_ = 0; // the one piece seen on the new tile of the last picture (its area)
+    std::vector<PieceSize> followerSizes_, followerSizesBefore_;
+    PieceSize pendingSize_;        // the one piece seen on the new tile of the last picture
     std::vector<Placed> returned_; // sent back by the last turn's scoring
     cv::Point2d foot_;             // the board point under the camera, for the picture being read
 };
