@@ -607,7 +607,6 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     const double bestMisfit = fit.misfit;
     const float tileArea =
         float(std::abs(cv::contourArea(std::vector<cv::Point2f>(corners.begin(), corners.end()))));
-    const float tileSide = std::sqrt(tileArea);
     // The same place in an earlier picture of the same camera: what stood there already.
     cv::Mat before;
     if (!previous.empty() && previous.size() == bgr.size())
@@ -769,7 +768,6 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                    cv::getStructuringElement(cv::MORPH_RECT, {2 * reach + 1, 2 * reach + 1}));
         b.shown = shownShare(bgr, tileToImage, gate, lab, p.shownColour, tileArea);
         b.area = area;
-        b.tileSide = tileSide;
         b.residual = residual;
         b.centre = centre;
         b.lab = lab;

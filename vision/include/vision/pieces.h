@@ -86,7 +86,6 @@ struct PieceBlob {
     cv::Point2f centre;      // its centre in the same coordinates
     cv::Point2f baseInImage; // the base in the picture
     float area = 0;          // share of the tile it covers
-    float tileSide = 0;      // the tile's side in the picture (pixels): how coarse `area` is
     // Share of the tile whose picture pixels show the piece's colour near the blob: its size,
     // steadier than `area` (no unwarping, no opening and closing of the mask).
     float shown = 0;

@@ -239,7 +239,7 @@ private:
     // entered the turn by hand) teaches nothing, or a false blob would stand for a player's
     // colour and their real pieces be "in no player's colour" from then on.
     PlayerColours coloursBefore_;
-    // The areas of standing followers seen (the piece read where only a follower could stand,
+    // The sizes of standing followers seen (the piece read where only a follower could stand,
     // or the players' answer): how big a follower looks from this camera.
     std::vector<PieceSize> followerSizes_, followerSizesBefore_;
     PieceSize pendingSize_;        // the one piece seen on the new tile of the last picture
