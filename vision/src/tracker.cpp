@@ -755,13 +755,13 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
 }
 
 float GameTracker::knownMisfit(const adj::State& before, const TurnObservation& o,
-                               const cv::Mat& bgr) const {
+                               const cv::Mat& bgr, int shift) const {
     const adj::Pos at = o.action->placement.pos;
     // The known tiles lie on the lattice refitted through where each was measured: a small
     // shift search does (a quarter of the full search's fits; four neighbours with the full
     // search took 22 ms, most of a turn's time).
     PieceParams p = params_.pieces;
-    p.searchShift = std::min(p.searchShift, 2);
+    p.searchShift = std::min(p.searchShift, shift);
     std::vector<float> misfits;
     for (const adj::Pos n : {adj::Pos{at.x, at.y + 1}, adj::Pos{at.x + 1, at.y},
                              adj::Pos{at.x, at.y - 1}, adj::Pos{at.x - 1, at.y}}) {
@@ -885,9 +885,13 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     }
     // Art drawn in fine detail, blur or a low camera leave more of a right drawing unexplained:
     // the misfit is judged against the misfits of the tiles beside it, as the game has them.
-    // (Neighbours that misfit far more than that are themselves misplaced: the lattice drifted.)
+    // Neighbours that misfit far more than that on the quick shift search may lie a few pixels
+    // off the remembered lattice near the new tile: they are fitted again with the full search
+    // (newart: 12 of 26 such refusals were neighbours at 16-26 measured 8-14 so, every one read
+    // right). Still past maxKnownMisfit, they are misplaced: the lattice drifted.
     auto explainedAsNeighbours = [&] {
-        const float known = knownMisfit(before, o, bgr);
+        float known = knownMisfit(before, o, bgr);
+        if (known > params_.maxKnownMisfit) known = knownMisfit(before, o, bgr, params_.knownShift);
         return known <= params_.maxKnownMisfit && out.misfit <= params_.relativeMisfit * known;
     };
     if (out.misfit > params_.maxMisfit && !explainedAsNeighbours()) {

@@ -54,6 +54,7 @@ struct TrackerParams {
     float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
     float relativeMisfit = 2;     // ... unless within this many times its neighbours' misfit,
     float maxKnownMisfit = 16;    // when theirs is at most this (more: the lattice drifted)
+    int knownShift = 4;           // past it, they are fitted again at shifts up to this (px)
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
     float clearlyBetter = 0.8f;   // another drawing misfitting below this share of the read one's
     float rereadSpan = 0.2f;  // readings scored this much below the classifier's best: not weighed
@@ -186,7 +187,9 @@ private:
                                                  int quarterTurn) const;
     // The median misfit of the tiles beside the new one against their known drawings, in this
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
-    float knownMisfit(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr) const;
+    // Each drawing is fitted at shifts up to `shift` pixels (at most the pieces' search).
+    float knownMisfit(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr,
+                      int shift = 2) const;
     // Another kind that may lie where the new tile lies, with the same sides, explaining the
     // picture about as well (a pennant hidden by the piece, or the piece taken for one): its id.
     std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
