@@ -834,6 +834,28 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     coloursBefore_ = colours_;
     followerSizesBefore_ = followerSizes_;
     pendingSize_ = {};
+    std::string doubt;
+    TrackedTurn out = readTurn(before, bgr, doubt);
+    if (doubt.empty() || out.actions.empty()) return out;
+    // The tile read is in doubt: the turn as the camera read it is an answer, never taken
+    // unasked (nothing is learned from it, the picture is not settled).
+    colours_ = coloursBefore_;
+    followerSizes_ = followerSizesBefore_;
+    pendingSize_ = {};
+    out.certain = 0;
+    out.warnings.clear();
+    if (out.status == TrackedTurn::Status::Turn) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.problem = doubt + ": was it played as read?";
+        out.choices = {out.actions};
+    } else {
+        out.problem = doubt + "; " + out.problem;
+    }
+    return out;
+}
+
+TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
+                                  std::string& doubt) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;
@@ -876,13 +898,12 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     // (On the incremental path the cell changed since the settled picture and shows a tile's
     // colours, not a hand's or the table's: a quiet tile, a field with a cloister under its
     // monk, correlates weakly with its drawing and is no less a tile.)
-    if (!o.incremental && out.correlation < params_.minCorrelation) {
-        out.status = TrackedTurn::Status::Discrepancy;
-        out.problem = "the new tile at " + where(o.action->placement.pos) +
-                      " does not show the drawing of " + adj::actionText(before, *o.action) +
-                      " (a hand or a shadow over the table?)";
-        return out;
-    }
+    // Such a tile, and one whose drawing leaves too much unexplained (below), is in doubt: the
+    // turn is read on, and asked about with that reading as its answer (see observe).
+    if (!o.incremental && out.correlation < params_.minCorrelation)
+        doubt = "the new tile at " + where(o.action->placement.pos) + " reads as " +
+                adj::actionText(before, *o.action) +
+                " but does not show its drawing clearly (a hand or a shadow over the table?)";
     // Art drawn in fine detail, blur or a low camera leave more of a right drawing unexplained:
     // the misfit is judged against the misfits of the tiles beside it, as the game has them.
     // Neighbours that misfit far more than that on the quick shift search may lie a few pixels
@@ -896,11 +917,10 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     };
     if (out.misfit > params_.maxMisfit && !explainedAsNeighbours()) {
         if (o.incremental) observer_.relocate(); // the remembered lattice may have drifted
-        out.status = TrackedTurn::Status::Discrepancy;
-        out.problem = "the new tile at " + where(o.action->placement.pos) +
-                      " looks like no tile that may be placed there (the best reading, " +
-                      adj::actionText(before, *o.action) + ", leaves too much unexplained)";
-        return out;
+        if (doubt.empty())
+            doubt = "the new tile at " + where(o.action->placement.pos) + " reads as " +
+                    adj::actionText(before, *o.action) +
+                    ", but its drawing leaves too much of it unexplained";
     }
     foot_ = cameraOverBoard(o.recognition.boardToImage, {o.recognition.width, o.recognition.height})
                 .foot;
@@ -1073,7 +1093,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
         }
     }
     out.status = TrackedTurn::Status::Turn;
-    observer_.settle(bgr, s);
+    if (doubt.empty()) observer_.settle(bgr, s);
     return out;
 }
 

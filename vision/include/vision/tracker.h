@@ -51,11 +51,11 @@ struct TrackerParams {
     float featureMargin = 0.05f;  // the next feature as near as this (tiles) more: ambiguous
     float spotRatio = 2;          // ... unless its piece spot is this many times farther
     float featureSlack = 0.12f;   // a base this far (tiles) outside every legal feature: unreadable
-    float maxMisfit = 8;          // the new tile's drawing explains it worse: not a tile read
+    float maxMisfit = 8;          // the new tile's drawing explains it worse: in doubt (asked)
     float relativeMisfit = 2;     // ... unless within this many times its neighbours' misfit,
     float maxKnownMisfit = 16;    // when theirs is at most this (more: the lattice drifted)
     int knownShift = 4;           // past it, they are fitted again at shifts up to this (px)
-    float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: no tile
+    float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: in doubt
     float clearlyBetter = 0.8f;   // another drawing misfitting below this share of the read one's
     float rereadSpan = 0.2f;  // readings scored this much below the classifier's best: not weighed
     float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous,
@@ -185,6 +185,8 @@ private:
     // base (within featureSlack), if any.
     std::optional<adj::MeepleOption> optionUnder(const adj::State& s, const PieceBlob& b,
                                                  int quarterTurn) const;
+    // observe's reading; `doubt` says why the tile read is in doubt (empty: it is not).
+    TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, std::string& doubt);
     // The median misfit of the tiles beside the new one against their known drawings, in this
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
     // Each drawing is fitted at shifts up to `shift` pixels (at most the pieces' search).
