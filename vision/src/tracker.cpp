@@ -834,11 +834,13 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     coloursBefore_ = colours_;
     followerSizesBefore_ = followerSizes_;
     pendingSize_ = {};
+    const std::vector<Placed> returnedBefore = returned_;
     std::string doubt;
     TrackedTurn out = readTurn(before, bgr, doubt);
     if (doubt.empty() || out.actions.empty()) return out;
     // The tile read is in doubt: the turn as the camera read it is an answer, never taken
     // unasked (nothing is learned from it, the picture is not settled).
+    returned_ = returnedBefore;
     colours_ = coloursBefore_;
     followerSizes_ = followerSizesBefore_;
     pendingSize_ = {};
