@@ -917,12 +917,13 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
         if (known > params_.maxKnownMisfit) known = knownMisfit(before, o, bgr, params_.knownShift);
         return known <= params_.maxKnownMisfit && out.misfit <= params_.relativeMisfit * known;
     };
-    if (out.misfit > params_.maxMisfit && !explainedAsNeighbours()) {
+    // (Not judged when the tile is in doubt already: that is the full path, with no lattice to
+    // relocate.)
+    if (doubt.empty() && out.misfit > params_.maxMisfit && !explainedAsNeighbours()) {
         if (o.incremental) observer_.relocate(); // the remembered lattice may have drifted
-        if (doubt.empty())
-            doubt = "the new tile at " + where(o.action->placement.pos) + " reads as " +
-                    adj::actionText(before, *o.action) +
-                    ", but its drawing leaves too much of it unexplained";
+        doubt = "the new tile at " + where(o.action->placement.pos) + " reads as " +
+                adj::actionText(before, *o.action) +
+                ", but its drawing leaves too much of it unexplained";
     }
     foot_ = cameraOverBoard(o.recognition.boardToImage, {o.recognition.width, o.recognition.height})
                 .foot;
