@@ -12,7 +12,12 @@ namespace {
 
 const std::string kEmpty;
 
-// Replaces each {name} with its value.
+std::string pos(Pos p) {
+    return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+}
+
+} // namespace
+
 std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values) {
     for (const auto& [name, value] : values) {
         const std::string key = "{" + name + "}";
@@ -22,12 +27,6 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
     }
     return text;
 }
-
-std::string pos(Pos p) {
-    return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
-}
-
-} // namespace
 
 Messages Messages::parse(const std::string& text, const std::string& file,
                          std::vector<LoadError>& errors) {
@@ -71,6 +70,13 @@ const std::string& Messages::get(std::string_view key, Lang lang) const {
     return it == texts_.end() ? kEmpty : it->second[size_t(lang)];
 }
 
+const std::string& Messages::counted(std::string_view key, int n, Lang lang) const {
+    const std::string base(key);
+    if (lang == Lang::Ro && n >= 20 && (n % 100 == 0 || n % 100 >= 20))
+        if (const std::string& de = get(base + ".de", lang); !de.empty()) return de;
+    return get(base + (n == 1 ? ".one" : ".many"), lang);
+}
+
 std::vector<std::string> Messages::keys() const {
     std::vector<std::string> out;
     for (const auto& [k, v] : texts_) out.push_back(k);
@@ -86,11 +92,7 @@ struct Renderer {
     std::string t(std::string_view key) const { return msg.get(key, lang); }
     // "3 tiles", with Romanian's "20 de cartonașe".
     std::string count(const std::string& noun, int n) const {
-        std::string key = "n." + noun + (n == 1 ? ".one" : ".many");
-        if (lang == Lang::Ro && n >= 20 && (n % 100 == 0 || n % 100 >= 20) &&
-            !t("n." + noun + ".de").empty())
-            key = "n." + noun + ".de";
-        return fill(t(key), {{"n", std::to_string(n)}});
+        return fill(msg.counted("n." + noun, n, lang), {{"n", std::to_string(n)}});
     }
     std::string name(const std::vector<std::string>& names, PlayerId p) const {
         return size_t(p) < names.size() ? names[size_t(p)]

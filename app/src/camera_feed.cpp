@@ -191,7 +191,7 @@ bool CameraFeed::capturePlayerColour(int player) {
                                      .arg(player + 1)
                                : tr("Player %1's colour is not learned: %2")
                                      .arg(player + 1)
-                                     .arg(QString::fromStdString(c.problem));
+                                     .arg(QString::fromStdString(c.problem.in(lang_)));
     }
     if (calibrated_.allKnown())
         finishCalibration(); // emits changed()
@@ -325,7 +325,8 @@ void CameraFeed::finished() {
     tracker_ = r.tracker;
     if (!r.calibration.empty()) {
         QStringList said;
-        for (const std::string& line : r.calibration) said << QString::fromStdString(line);
+        for (const vision::Said& line : r.calibration)
+            said << QString::fromStdString(line.in(lang_));
         calibrationNote_ = said.join('\n');
     }
     unsettled_ = r.image, unsettledTiles_ = r.tiles;
@@ -333,7 +334,7 @@ void CameraFeed::finished() {
         status_ = QString::fromStdString(r.error);
         vision::TrackedTurn failed;
         failed.status = vision::TrackedTurn::Status::Discrepancy;
-        failed.problem = r.error;
+        failed.problem = vision::Said::literal(r.error);
         emit changed();
         emit observed(failed, current_, {});
         return;
@@ -355,7 +356,8 @@ void CameraFeed::finished() {
                                       {"y", double(b.baseInImage.y)},
                                       {"colour", labColourName(b.lab)}});
     status_ = tr("Photo %1 of %2 read in %3 ms").arg(next_).arg(photos_.size()).arg(int(r.millis));
-    for (const std::string& w : r.turn.warnings) status_ += "\n" + QString::fromStdString(w);
+    for (const vision::Said& w : r.turn.warnings)
+        status_ += "\n" + QString::fromStdString(w.in(lang_));
     emit changed();
     emit observed(r.turn, current_, r.thumbnail);
 }

@@ -75,6 +75,9 @@ public:
     Q_INVOKABLE bool capturePlayerColour(int player);
     Q_INVOKABLE void finishCalibration();
     void close();
+    // The language the camera's words (vision::Said) are shown in from now on.
+    void setLanguage(adj::kb::Lang lang) { lang_ = lang; }
+    adj::kb::Lang language() const { return lang_; }
     // Reads the next photo against `before` (the engine's state); observed() follows.
     bool observeNext(const adj::State& before);
 
@@ -115,9 +118,9 @@ private:
         cv::Mat image; // the photo, kept when the players must settle it
         int tiles = 0; // on the board it was read against
         double millis = 0;
-        std::vector<std::string> calibration; // what calibrateFrom said (the first job)
-        int frame = 0;                        // a video's frames read so far
-        bool ended = false;                   // the video ended before another still picture
+        std::vector<vision::Said> calibration; // what calibrateFrom said (the first job)
+        int frame = 0;                         // a video's frames read so far
+        bool ended = false;                    // the video ended before another still picture
     };
     struct Video { // one job at a time reads it
         vision::VideoReader reader;
@@ -132,6 +135,7 @@ private:
     vision::PlayerColours calibrated_;
     bool calibrating_ = false;
     QString calibrationNote_;
+    adj::kb::Lang lang_ = adj::kb::Lang::En;
     cv::Mat lastFrame_, bareTable_; // a stream's latest frame; the table without pieces
     QString status_, image_, current_;
     int width_ = 0, height_ = 0;

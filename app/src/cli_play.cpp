@@ -183,8 +183,8 @@ int play(const std::vector<std::string>& args) {
                          0}; // RecordingFollower::How: camera, corrected, answered, by hand
         std::vector<double> millis;
         // The players' colours first, from the calibration pictures (calibration-N.jpg).
-        for (const std::string& line : vision::calibrateFrom(tracker, pictures))
-            if (!quiet) std::printf("%s%s\n", tty ? "\r\033[K" : "", line.c_str());
+        for (const vision::Said& line : vision::calibrateFrom(tracker, pictures))
+            if (!quiet) std::printf("%s%s\n", tty ? "\r\033[K" : "", line.in(lang).c_str());
         for (size_t i = 0; i < pictures.size(); ++i) {
             const std::string name = std::filesystem::path(pictures[i]).filename().string();
             if (game->state().terminal() || follower.finished()) break;
@@ -210,9 +210,10 @@ int play(const std::vector<std::string>& args) {
                 if (turn.how == RecordingFollower::How::Corrected)
                     said = name + ": the camera read " + turn.seen + ", corrected by hand";
                 else if (turn.how == RecordingFollower::How::ByHand && !t.problem.empty())
-                    said = name + ": " + t.problem + "; entered by hand";
+                    said = name + ": " + t.problem.in(lang) + "; entered by hand";
                 else if (turn.how == RecordingFollower::How::Answered)
-                    said = name + ": " + t.problem + " Answered with one of the camera's choices";
+                    said = name + ": " + t.problem.in(lang) +
+                           " Answered with one of the camera's choices";
                 game->noteLastTurn(said);
             }
             if (settles) tracker.resolved(img.image, game->state());

@@ -234,10 +234,10 @@ int visionTrack(const std::vector<std::string>& args) {
         if (!follower.wants(name)) return;
         const vision::TrackedTurn t = tracker.observe(s, image);
         if (!json) {
-            for (const std::string& w : t.warnings)
-                std::printf("  %s: warning: %s\n", name.c_str(), w.c_str());
+            for (const vision::Said& w : t.warnings)
+                std::printf("  %s: warning: %s\n", name.c_str(), w.in(lang).c_str());
             if (t.status == vision::TrackedTurn::Status::Discrepancy)
-                std::printf("  %s: %s\n", name.c_str(), t.problem.c_str());
+                std::printf("  %s: %s\n", name.c_str(), t.problem.in(lang).c_str());
         }
         bool settles = false;
         for (const RecordingFollower::Turn& turn : follower.next(s, name, t, &settles)) {
@@ -252,7 +252,9 @@ int visionTrack(const std::vector<std::string>& args) {
         if (settles) tracker.resolved(image, s);
     };
     // The players' colours first, from the calibration pictures (calibration-N.jpg).
-    const std::vector<std::string> calibration = vision::calibrateFrom(tracker, pictures);
+    std::vector<std::string> calibration;
+    for (const vision::Said& line : vision::calibrateFrom(tracker, pictures))
+        calibration.push_back(line.in(lang));
     for (const std::string& line : calibration)
         if (!json) std::printf("  %s\n", line.c_str());
     int seen = 0; // pictures, or a video's frames

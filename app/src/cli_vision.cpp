@@ -281,7 +281,7 @@ int recognise(const std::vector<std::string>& args) {
             "  (%d,%d) %s%s%s: %s\n", cell.cell.x, cell.cell.y, vision::cellStatusName(cell.status),
             cell.kind.empty() ? "" : (tile ? " " : ", maybe "),
             cell.kind.empty() ? "" : (cell.kind + " r" + std::to_string(cell.rotation)).c_str(),
-            cell.note.c_str());
+            cell.note.in().c_str());
     }
     if (!r.notation.empty())
         std::printf("%s\n", r.notation.c_str());

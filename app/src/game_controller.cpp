@@ -38,6 +38,7 @@ adj::kb::Lang GameController::lang() const {
 void GameController::setLanguage(const QString& code) {
     if (code == language_ || !adj::kb::langFromCode(code.toStdString())) return;
     language_ = code;
+    camera_->setLanguage(lang());
     emit languageChanged();
     log_->languageChanged();
     renderDispute();
@@ -523,7 +524,7 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
             for (size_t i = 0; i < t.actions.size(); ++i)
                 if (!playAction(t.actions[i], i == 0 ? thumbnail : std::string()))
                     return finishSample(); // the alert says why
-            QString problem = QString::fromStdString(turn.problem);
+            QString problem = QString::fromStdString(turn.problem.in(lang()));
             if (!problem.isEmpty() && !problem.endsWith('?') && !problem.endsWith('.'))
                 problem += '.'; // a question keeps its mark
             session_->noteLastTurn(
@@ -552,7 +553,7 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
     if (turn.status == S::NoChange && camera_->isStream()) return observeNextPhoto();
     // Never guessed: the players enter this turn by hand, then the next photo is read. What
     // was read for sure (the tile, when only its piece is in question) is played first.
-    const QString problem = QString::fromStdString(turn.problem);
+    const QString problem = QString::fromStdString(turn.problem.in(lang()));
     if (turn.status == S::Discrepancy && turn.certain > 0 && turn.certain <= turn.actions.size()) {
         for (size_t i = 0; i < turn.certain; ++i)
             if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;

@@ -38,7 +38,7 @@ vision::TrackedTurn cameraRead(std::vector<adj::Action> actions) {
 vision::TrackedTurn cannotRead(const std::string& problem) {
     vision::TrackedTurn t;
     t.status = vision::TrackedTurn::Status::Discrepancy;
-    t.problem = problem;
+    t.problem = vision::Said::literal(problem);
     return t;
 }
 

@@ -208,7 +208,8 @@ vision::PlayerColours calibrate(const adj::GameConfig& cfg, const vision::SceneP
         const vision::Calibration c =
             tracker.calibrate(bare, vision::calibrationPicture(start, p, art.faces, q), q);
         if (!c.ok)
-            ++*refused, std::printf("  calibration of player %d: %s\n", q + 1, c.problem.c_str());
+            ++*refused,
+                std::printf("  calibration of player %d: %s\n", q + 1, c.problem.in().c_str());
     }
     return tracker.colours();
 }

@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
                         for (const auto& alt : c.alternatives)
                             std::printf(" %s r%d %.2f;", alt.kind.c_str(), alt.rotation,
                                         double(alt.score));
-                        std::printf(" %s\n", c.note.c_str());
+                        std::printf(" %s\n", c.note.in().c_str());
                         break;
                     }
                     if (!seen)

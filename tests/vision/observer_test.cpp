@@ -74,7 +74,7 @@ TEST(TurnObserver, ReadsEachTurnsTileOrSaysItCannot) {
             EXPECT_FALSE(o.problem.empty() &&
                          o.status != vision::TurnObservation::Status::NoChange);
             std::printf("turn %zu (%s): %s\n", i + 1, expected.c_str(),
-                        o.problem.empty() ? "no change seen" : o.problem.c_str());
+                        o.problem.empty() ? "no change seen" : o.problem.in().c_str());
             continue;
         }
         const std::string seen = adj::actionText(turns[i].before, *o.action);
@@ -112,7 +112,7 @@ TEST(TurnObserver, NoNewTileAndAnotherGamesBoardAreReported) {
     const Turn& t = turns.back();
     const vision::TurnObservation same =
         observer.observe(t.before, vision::renderScene(t.before, camera(3, t.before)).image);
-    EXPECT_EQ(same.status, vision::TurnObservation::Status::NoChange) << same.problem;
+    EXPECT_EQ(same.status, vision::TurnObservation::Status::NoChange) << same.problem.in();
     EXPECT_GT(same.agreeing, 8);
     // Another game's board: the engine's tiles are not what the picture shows.
     const std::vector<Turn> other = tileTurns(cfg, 92, 14);
@@ -120,7 +120,7 @@ TEST(TurnObserver, NoNewTileAndAnotherGamesBoardAreReported) {
         t.before, vision::renderScene(other.back().after, camera(4, other.back().after)).image);
     EXPECT_EQ(wrongGame.status, vision::TurnObservation::Status::Discrepancy);
     EXPECT_FALSE(wrongGame.problem.empty());
-    std::printf("another game's picture: %s\n", wrongGame.problem.c_str());
+    std::printf("another game's picture: %s\n", wrongGame.problem.in().c_str());
     // Not a picture of a board at all.
     const vision::TurnObservation blank =
         observer.observe(t.before, cv::Mat(600, 800, CV_8UC3, cv::Scalar(40, 90, 140)));

@@ -711,7 +711,7 @@ TEST(Recognise, ABoardShortOfTheBoxSettlesNothingByElimination) {
     const vision::Evaluation e = reported(vision::evaluate(scene, r));
     EXPECT_GE(e.unsure, 1);
     for (const vision::CellResult& c : r.cells)
-        EXPECT_EQ(c.note.find("elimination"), std::string::npos);
+        EXPECT_EQ(c.note.in().find("elimination"), std::string::npos);
 }
 
 // A small board at 45 degrees in weakly matching art (classic scene 43: 26 tiles of 50 px, the

@@ -418,12 +418,12 @@ TEST(GameTracker, LearnsEachPlayersColourFromPicturesOfTheirPieces) {
 
     const vision::Calibration none = tracker.calibrate(bare, bare, 0);
     EXPECT_FALSE(none.ok);
-    EXPECT_NE(none.problem.find("no piece was added"), std::string::npos) << none.problem;
+    EXPECT_NE(none.problem.in().find("no piece was added"), std::string::npos) << none.problem.in();
     EXPECT_FALSE(tracker.colours().known(0));
 
     for (int p = 0; p < cfg.players; ++p) {
         const vision::Calibration c = tracker.calibrate(bare, rec.calibrationPicture(p), p);
-        ASSERT_TRUE(c.ok) << "player " << p + 1 << ": " << c.problem;
+        ASSERT_TRUE(c.ok) << "player " << p + 1 << ": " << c.problem.in();
         EXPECT_EQ(c.pieces, 2) << "the start tile's city and road each hold one";
     }
     for (int p = 0; p < cfg.players; ++p) {
@@ -436,7 +436,8 @@ TEST(GameTracker, LearnsEachPlayersColourFromPicturesOfTheirPieces) {
     const cv::Vec3f third = tracker.colours().colour(2);
     const vision::Calibration twice = tracker.calibrate(bare, rec.calibrationPicture(1), 2);
     EXPECT_FALSE(twice.ok);
-    EXPECT_NE(twice.problem.find("look like player 2's"), std::string::npos) << twice.problem;
+    EXPECT_NE(twice.problem.in().find("look like player 2's"), std::string::npos)
+        << twice.problem.in();
     EXPECT_EQ(tracker.colours().colour(2), third);
 
     EXPECT_FALSE(tracker.calibrate(bare, rec.calibrationPicture(0), 6).ok); // no such player
@@ -445,8 +446,8 @@ TEST(GameTracker, LearnsEachPlayersColourFromPicturesOfTheirPieces) {
     const vision::Calibration hand = tracker.calibrate(
         bare, vision::renderScene(rec.turns.front().before, handOver, rec.faces).image, 0);
     EXPECT_FALSE(hand.ok);
-    EXPECT_NE(hand.problem.find("a large part of the picture changed"), std::string::npos)
-        << hand.problem;
+    EXPECT_NE(hand.problem.in().find("a large part of the picture changed"), std::string::npos)
+        << hand.problem.in();
     cv::Mat half;
     cv::resize(rec.calibrationPicture(0), half, {}, 0.5, 0.5);
     EXPECT_FALSE(tracker.calibrate(bare, half, 0).ok);
@@ -462,19 +463,27 @@ TEST(GameTracker, LearnsEachPlayersColourFromPicturesOfTheirPieces) {
     cv::imwrite((dir / "calibration-2.png").string(), rec.calibrationPicture(1));
     vision::GameTracker fresh(refs, cfg);
     std::vector<std::string> files = {(dir / "calibration-2.png").string()};
-    std::vector<std::string> said = vision::calibrateFrom(fresh, files);
+    auto inEnglish = [](const std::vector<vision::Said>& lines) {
+        std::vector<std::string> out;
+        for (const vision::Said& l : lines) out.push_back(l.in());
+        return out;
+    };
+    std::vector<std::string> said = inEnglish(vision::calibrateFrom(fresh, files));
     ASSERT_EQ(said.size(), 1u);
     EXPECT_NE(said[0].find("no picture of the table without pieces"), std::string::npos) << said[0];
     std::ofstream((dir / "calibration-0.jpg").string()) << "not a picture";
     files.push_back((dir / "calibration-0.jpg").string());
-    said = vision::calibrateFrom(fresh, files);
+    said = inEnglish(vision::calibrateFrom(fresh, files));
     ASSERT_EQ(said.size(), 1u);
     EXPECT_NE(said[0].find("calibration-0.jpg: cannot decode"), std::string::npos) << said[0];
     cv::imwrite(files.back(), bare);
-    said = vision::calibrateFrom(fresh, files);
-    ASSERT_EQ(said.size(), 1u);
-    EXPECT_NE(said[0].find("player 2's colour learned from 2 pieces"), std::string::npos)
-        << said[0];
+    const std::vector<vision::Said> learned = vision::calibrateFrom(fresh, files);
+    ASSERT_EQ(learned.size(), 1u);
+    EXPECT_EQ(learned[0].in(), "player 2's colour learned from 2 pieces (calibration-2.png)");
+    EXPECT_EQ(learned[0].in(adj::kb::Lang::Ro),
+              "culoarea jucătorului 2 a fost învățată din 2 pioni (calibration-2.png)");
+    EXPECT_EQ(learned[0].in(adj::kb::Lang::Nl),
+              "de kleur van speler 2 is geleerd van 2 figuren (calibration-2.png)");
     EXPECT_TRUE(fresh.colours().known(1));
     EXPECT_FALSE(fresh.colours().known(0));
     std::filesystem::remove_all(dir);
@@ -500,7 +509,7 @@ TEST(GameTracker, CalibratesFromSmallPiecesSeenFromAfar) {
         for (int q = 0; q < cfg.players; ++q) {
             const vision::Calibration c =
                 tracker.calibrate(bare, vision::calibrationPicture(start, p, {}, q), q);
-            EXPECT_TRUE(c.ok) << "tilt " << tilt << ", player " << q + 1 << ": " << c.problem;
+            EXPECT_TRUE(c.ok) << "tilt " << tilt << ", player " << q + 1 << ": " << c.problem.in();
             EXPECT_EQ(c.pieces, 2) << "tilt " << tilt << ", player " << q + 1;
         }
     }

@@ -166,12 +166,11 @@ void Recogniser::settleByElimination(Recognition& out, const TurnScores& turnSco
         c.score = r.score;
         // A lead of twice the margin is full confidence (in the premise: no tile misread).
         c.confidence = std::min(1.f, o.lead[u] / (2 * p.eliminationMargin));
-        char lead[96] = "";
-        if (std::isfinite(o.lead[u]))
-            std::snprintf(lead, sizeof lead, " (any other way matches %.2f worse)", o.lead[u]);
-        c.note = "by elimination: the board holds all " + std::to_string(setup_->boxTotal) +
-                 " tiles of the box, and the copies the others left fit here " +
-                 (std::isfinite(o.lead[u]) ? std::string("best so") + lead : "only so");
+        char lead[16] = "";
+        if (std::isfinite(o.lead[u])) std::snprintf(lead, sizeof lead, "%.2f", o.lead[u]);
+        c.note = Said(std::isfinite(o.lead[u]) ? "cell.by-elimination" : "cell.by-elimination-only")
+                     .with("total", setup_->boxTotal)
+                     .with("lead", lead);
     }
 }
 

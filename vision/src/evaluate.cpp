@@ -186,7 +186,8 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
         if (c.ok)
             ++f.calibrated;
         else
-            f.notes.push_back("calibration of player " + std::to_string(p + 1) + ": " + c.problem);
+            f.notes.push_back("calibration of player " + std::to_string(p + 1) + ": " +
+                              c.problem.in());
     }
     for (size_t i = 0; i < rec.turns.size(); ++i) {
         const RecordedTurn& truth = rec.turns[i];
@@ -217,7 +218,7 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                     f.latticeError.push_back({int(i + 1), *e});
             if (t.status == TrackedTurn::Status::Discrepancy) {
                 f.handAlerts += k + 1 < pictures.size();
-                refused = t.problem;
+                refused = t.problem.in();
                 offered = std::any_of(t.choices.begin(), t.choices.end(),
                                       [&](const auto& c) { return beginsTheTurn(s, c, todo); });
             }

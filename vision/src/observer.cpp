@@ -78,9 +78,10 @@ void chooseReading(const adj::State& before, const CellResult& c, TurnObservatio
     }
     if (!found) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.problem = "a new tile at " + where(at) + " (seen as " + c.kind + " turned " +
-                    std::to_string(90 * ((c.rotation + o.quarterTurn) % 4)) +
-                    "°) that is no legal placement of a tile still in the box";
+        o.problem = Said("tile.illegal")
+                        .with("at", where(at))
+                        .with("kind", c.kind)
+                        .with("deg", 90 * ((c.rotation + o.quarterTurn) % 4));
         return;
     }
     o.status = TurnObservation::Status::NewTile;
@@ -105,17 +106,19 @@ void readFresh(const adj::State& before, std::vector<const CellResult*> fresh, T
             fresh.end());
     if (fresh.size() > 1) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.problem = std::to_string(fresh.size()) + " new tiles (";
+        std::string cells;
         for (size_t i = 0; i < fresh.size(); ++i)
-            o.problem += (i ? ", " : "") + where(o.toEngine(fresh[i]->cell));
-        o.problem += "): one tile is placed per turn";
+            cells += (i ? ", " : "") + where(o.toEngine(fresh[i]->cell));
+        o.problem = Said("tile.many-new").with("n", int(fresh.size())).with("cells", cells);
         return;
     }
     const CellResult& c = *fresh.front();
     if (o.incremental && c.status != CellStatus::Tile) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.problem = "the new tile at " + where(o.toEngine(c.cell)) + " reads unclearly (" + c.note +
-                    (c.kind.empty() ? "" : "; most like " + c.kind) + "): which tile is it?";
+        o.problem = Said(c.kind.empty() ? "tile.unclear" : "tile.unclear-like")
+                        .with("at", where(o.toEngine(c.cell)))
+                        .with("note", c.note)
+                        .with("kind", c.kind);
         return;
     }
     chooseReading(before, c, o);
@@ -524,7 +527,7 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         c.kind = t.kind->id;
         c.rotation = (t.rotation - quarterTurn_ + 4) % 4;
         c.score = c.confidence = 1;
-        c.note = "known: the engine's tile";
+        c.note = Said("cell.known");
         r.cells.push_back(c);
         if (ti >= settledTiles_ || withPiece[size_t(ti)]) continue;
         const cv::Mat area = unwarpArea(bgr, c.corners, kAreaSide);
@@ -552,10 +555,9 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
             c.corners = seen.corners;
             continue;
         }
-        o.problem = "the tile at " + where(o.toEngine(c.cell)) +
-                    " is covered or was moved: waiting for a clear view";
+        o.problem = Said("board.covered-or-moved").with("at", where(o.toEngine(c.cell)));
         c.status = CellStatus::Occluded;
-        c.note = "covered since the last settled picture";
+        c.note = Said("cell.covered-since");
     }
     if (!o.problem.empty()) return o; // NoChange, with cells marked Occluded
     o.agreeing = steady;
@@ -635,7 +637,7 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     const Recognition& r = o.recognition;
     if (!r.ok()) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.problem = "the board cannot be found in the picture: " + r.error;
+        o.problem = Said("board.not-found").with("detail", r.error);
         return o;
     }
     const adj::Board& board = before.board();
@@ -655,8 +657,7 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     }
     if (votes.empty()) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.problem = "none of the " + std::to_string(board.size()) +
-                    " tiles on the table could be matched to the picture";
+        o.problem = Said("board.none-matched", board.size());
         return o;
     }
     const auto best = std::max_element(votes.begin(), votes.end(),
@@ -668,7 +669,7 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
 
     // 2. Known tiles confirmed or contradicted; tiles on free cells are new.
     std::vector<const CellResult*> fresh;
-    std::string contradiction;
+    Said contradiction;
     for (const CellResult& c : r.cells) {
         const adj::Pos at = align.toEngine(c.cell);
         if (const adj::PlacedTile* t = board.at(at)) {
@@ -677,10 +678,12 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
                 sameLook(*t->kind, (c.rotation + align.k) % 4, t->rotation))
                 ++o.agreeing;
             else if (++o.disagreeing == 1)
-                contradiction = "the tile at " + where(at) + " is " + t->kind->id + " turned " +
-                                std::to_string(90 * t->rotation) + "°, the picture shows " +
-                                c.kind + " turned " +
-                                std::to_string(90 * ((c.rotation + align.k) % 4)) + "°";
+                contradiction = Said("board.not-as-played")
+                                    .with("at", where(at))
+                                    .with("kind", t->kind->id)
+                                    .with("deg", 90 * t->rotation)
+                                    .with("seen", c.kind)
+                                    .with("seenDeg", 90 * ((c.rotation + align.k) % 4));
         } else if (c.status == CellStatus::Tile) {
             fresh.push_back(&c);
         } else if (c.status == CellStatus::Uncertain) {
@@ -695,8 +698,7 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     // A few misread known tiles are the classifier's; many mean the board changed.
     if (o.disagreeing > std::max(2, o.agreeing / 4)) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.problem = std::to_string(o.disagreeing) + " tiles on the table differ from the game (" +
-                    contradiction + ")";
+        o.problem = Said("board.differs", o.disagreeing).with("what", contradiction);
         return o;
     }
     if (fresh.empty()) return o; // NoChange

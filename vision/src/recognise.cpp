@@ -1336,7 +1336,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (isTile(c)) {
             if (c.chosen < 0) {
                 r.status = CellStatus::Uncertain;
-                r.note = "no candidate agrees with its neighbours' edges and the box's counts";
+                r.note = Said("cell.no-fit");
                 const Candidate& best = c.cand[0];
                 take(r, kinds, best);
             } else {
@@ -1380,37 +1380,34 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     // Only the box's counts ruled it out: a copy spent by a misread elsewhere
                     // is no evidence (vision/README.md, joint decoding).
                     r.confidence = 0;
-                    r.note = "the classifier's first choice has no copy left in the box";
+                    r.note = Said("cell.first-spent");
                 } else if (c.chosen > 0) {
                     r.confidence *= 0.75f;
                     if (gap < p.minMargin || r.confidence < p.minConfidence)
-                        r.note = "the classifier's first choice disagreed with a neighbour";
+                        r.note = Said("cell.first-disagrees");
                 }
                 if (gap < p.minMargin || r.confidence < p.minConfidence) {
                     r.status = CellStatus::Uncertain;
-                    if (r.note.empty()) r.note = "two readings are about as likely";
+                    if (r.note.empty()) r.note = Said("cell.two-readings");
                 }
                 if (r.status == CellStatus::Tile && best.score < p.rimWeak && tilesBeside(c) <= 1) {
                     r.status = CellStatus::Uncertain;
-                    r.note = "matches its kind only weakly at the board's edge, where the grid "
-                             "may lie off the tiles";
+                    r.note = Said("cell.weak-at-edge");
                 }
             }
         } else if (c.tileLlr > 0 && !c.unexplained && !c.cand.empty() && !tableGrain(c)) {
             r.status = CellStatus::Uncertain;
             take(r, kinds, c.cand[0]);
-            r.note = "tile colours, but no tile kind matches well (damaged, covered or unknown)";
+            r.note = Said("cell.no-kind-tile-colours");
         } else if (outlined(c)) {
             r.status = CellStatus::Uncertain;
             take(r, kinds, c.cand[0]);
-            r.note = "outlined like a tile, but coloured like the table (a tile of the table's "
-                     "colours, or a gap between tiles)";
+            r.note = Said("cell.table-colours");
         } else {
             // The table (left out), or something over a cell next to the board.
             if (!c.unexplained || !near(c, isTile)) continue;
             r.status = CellStatus::Occluded;
-            r.note = "something covers this cell (its colours are neither a tile's nor the "
-                     "table's)";
+            r.note = Said("cell.covered");
         }
         const cv::Point2d g[4] = {{c.i + shift.x, c.j + shift.y},
                                   {c.i + 1 + shift.x, c.j + shift.y},
@@ -1575,7 +1572,7 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     roi.width = int(std::ceil(x1)) - roi.x + 1, roi.height = int(std::ceil(y1)) - roi.y + 1;
     roi &= frame; // a crop clipped at the picture's edge starts at 0: still a multiple of 8
     if (roi.width < 16 || roi.height < 16 || !cellInside(frame, Gi, i, j)) {
-        r.note = "the cell is not wholly in the picture";
+        r.note = Said("cell.outside");
         return r;
     }
     const Pyramid pyr(bgr(roi));
@@ -1611,10 +1608,10 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
         if (best.margin >= p.minMargin && r.confidence >= p.minConfidence)
             r.status = CellStatus::Tile;
         else
-            r.note = "two readings are about as likely";
+            r.note = Said("cell.two-readings");
     } else {
         if (!cand.empty()) r.score = cand[0].score, r.photometric = cand[0].photometric;
-        r.note = "no tile kind matches well";
+        r.note = Said("cell.no-kind");
     }
     const double sx = x + size * shift.x, sy = y + size * shift.y;
     const cv::Point2d g[4] = {{sx, sy}, {sx + size, sy}, {sx + size, sy + size}, {sx, sy + size}};
@@ -1659,7 +1656,7 @@ std::string Recognition::json() const {
               << ", \"rotation\": " << c.alternatives[a].rotation
               << ", \"score\": " << std::round(c.alternatives[a].score * 1000) / 1000 << "}";
         o << "]";
-        if (!c.note.empty()) o << ", \"note\": " << tiledb::jsonString(c.note);
+        if (!c.note.empty()) o << ", \"note\": " << tiledb::jsonString(c.note.in());
         o << "}";
     }
     o << "\n  ]\n}\n";

@@ -25,8 +25,10 @@ bool standingFollower(const tiledb::TileKind& kind, const adj::MeepleOption& m) 
            kind.features[size_t(m.feature)].kind != tiledb::FeatureKind::Field;
 }
 
-std::string featureName(const tiledb::TileKind& kind, int feature) {
-    return tiledb::featureKindName(kind.features[size_t(feature)].kind);
+// The feature as "the road" (`form` "the"), "a road" ("a") or "on the road" ("on").
+Said featureName(const tiledb::TileKind& kind, int feature, const char* form) {
+    return Said(std::string("feature.") +
+                tiledb::featureKindName(kind.features[size_t(feature)].kind) + "." + form);
 }
 
 // The look-alike `twin` of the tile read, laid where it lies, as an answer to the question
@@ -40,18 +42,6 @@ void offerLookAlike(const adj::State& before, const adj::Action& tile, const std
             if (adj::State trial = before; adj::apply(trial, other).ok())
                 out.choices.push_back({other});
         }
-}
-
-// "a, b or c".
-std::string alternatives(const std::vector<std::string>& words) {
-    std::string out;
-    for (size_t i = 0; i < words.size(); ++i)
-        out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
-    return out;
-}
-
-std::string pieceName(int player, adj::MeepleKind kind) {
-    return std::string("player ") + std::to_string(player + 1) + "'s " + adj::meepleKindName(kind);
 }
 
 // A strip along side `side` (N E S W) of a tile whose picture corners are `corners`, inside
@@ -168,28 +158,25 @@ std::optional<cv::Point2f> GameTracker::footIn(const TurnObservation& o,
 Calibration calibrateColour(const cv::Mat& bare, const cv::Mat& shown, int player,
                             const PlayerColours& known, const TrackerParams& params) {
     Calibration out;
-    const std::string who = "player " + std::to_string(player + 1);
     if (player < 0 || player >= known.players()) {
-        out.problem = "there is no " + who + " in this game";
+        out.problem = Said("calib.no-player").with("p", player + 1);
         return out;
     }
     if (bare.empty() || bare.size() != shown.size()) {
-        out.problem = "the two pictures are not from the same camera (" +
-                      std::to_string(bare.cols) + "x" + std::to_string(bare.rows) + " and " +
-                      std::to_string(shown.cols) + "x" + std::to_string(shown.rows) + ")";
+        auto size = [](const cv::Mat& m) {
+            return std::to_string(m.cols) + "x" + std::to_string(m.rows);
+        };
+        out.problem = Said("calib.other-camera").with("a", size(bare)).with("b", size(shown));
         return out;
     }
     int large = 0;
     const std::vector<ShownBlob> blobs = piecesShown(bare, shown, params.shown, &large);
     if (large > 0) {
-        out.problem = "a large part of the picture changed (a hand, or the camera moved): "
-                      "take the picture again with only " +
-                      who + "'s pieces added";
+        out.problem = Said("calib.large-change").with("p", player + 1);
         return out;
     }
     if (blobs.empty()) {
-        out.problem = "no piece was added since the picture without pieces: put a few of " + who +
-                      "'s pieces in the camera's view";
+        out.problem = Said("calib.none-added").with("p", player + 1);
         return out;
     }
     // The median of each channel: one odd blob (a shadow, a crumb) does not pull it.
@@ -205,15 +192,15 @@ Calibration calibrateColour(const cv::Mat& bare, const cv::Mat& shown, int playe
         return one.distance(0, b.lab) > params.sameColour;
     });
     if (unlike > 0) {
-        out.problem = std::to_string(unlike) + " of the " + std::to_string(blobs.size()) +
-                      " pieces seen differ in colour from the others: show only " + who +
-                      "'s pieces";
+        out.problem = Said("calib.colours-differ")
+                          .with("unlike", int(unlike))
+                          .with("seen", int(blobs.size()))
+                          .with("p", player + 1);
         return out;
     }
     for (int p = 0; p < known.players(); ++p)
         if (p != player && known.distance(p, out.lab) < params.minColourGap) {
-            out.problem = who + "'s pieces look like player " + std::to_string(p + 1) +
-                          "'s: the camera cannot tell them apart";
+            out.problem = Said("calib.looks-like").with("p", player + 1).with("q", p + 1);
             return out;
         }
     out.ok = true;
@@ -233,9 +220,8 @@ int calibrationPlayer(const std::string& fileName) {
     return n - 1;
 }
 
-std::vector<std::string> calibrateFrom(GameTracker& tracker,
-                                       const std::vector<std::string>& pictures) {
-    std::vector<std::string> said;
+std::vector<Said> calibrateFrom(GameTracker& tracker, const std::vector<std::string>& pictures) {
+    std::vector<Said> said;
     std::vector<std::pair<int, std::string>> shown;
     std::string bareFile;
     for (const std::string& path : pictures) {
@@ -244,20 +230,18 @@ std::vector<std::string> calibrateFrom(GameTracker& tracker,
         if (p >= 0) shown.emplace_back(p, path);
     }
     if (shown.empty()) return said;
-    if (bareFile.empty())
-        return {"calibration: no picture of the table without pieces (calibration-0): each "
-                "player's colour is learned from their first piece"};
+    if (bareFile.empty()) return {Said("calib.no-bare")};
     const ImageResult bare = readImage(bareFile);
-    if (!bare.ok()) return {"calibration: " + bare.error};
+    if (!bare.ok()) return {Said("calib.unreadable").with("detail", bare.error)};
     for (const auto& [player, path] : shown) {
-        const std::string who = "player " + std::to_string(player + 1);
         const ImageResult img = readImage(path);
         const Calibration c = img.ok() ? tracker.calibrate(bare.image, img.image, player)
-                                       : Calibration{false, {}, 0, img.error};
-        said.push_back(c.ok
-                           ? who + "'s colour learned from " + std::to_string(c.pieces) +
-                                 " pieces (" + std::filesystem::path(path).filename().string() + ")"
-                           : who + "'s colour not learned: " + c.problem);
+                                       : Calibration{false, {}, 0, Said::literal(img.error)};
+        said.push_back(
+            c.ok ? Said("calib.learned", c.pieces)
+                       .with("p", player + 1)
+                       .with("file", std::filesystem::path(path).filename().string())
+                 : Said("calib.not-learned").with("p", player + 1).with("why", c.problem));
     }
     return said;
 }
@@ -334,17 +318,18 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
             continue;
         const auto blobs = piecesOn(o, t, bgr, {});
         if (!sees(blobs, t, o, int(m.node) - t.firstNode, m.player))
-            out.warnings.push_back(pieceName(m.player, m.kind) + " on the tile at " + where(t.pos) +
-                                   " is still in play but the picture does not show it");
+            out.warnings.push_back(
+                Said("warn.not-shown")
+                    .with("p", m.player + 1)
+                    .with("piece", Said(std::string("piece.") + adj::meepleKindName(m.kind)))
+                    .with("at", where(t.pos)));
     }
     for (const Placed& p : returned_) {
         const adj::PlacedTile* t = board.at(p.tile);
         if (!t || !o.cellAt(p.tile)) continue;
         if (sees(piecesOn(o, *t, bgr, {}), *t, o, p.feature, p.player) && colours_.known(p.player))
-            out.warnings.push_back("player " + std::to_string(p.player + 1) +
-                                   "'s piece on the tile at " + where(p.tile) +
-                                   " was scored and goes back to its owner, but the picture "
-                                   "still shows it there");
+            out.warnings.push_back(
+                Said("warn.still-shown").with("p", p.player + 1).with("at", where(p.tile)));
     }
 }
 
@@ -377,8 +362,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                                        : adj::Action{adj::Action::Kind::Pass, -1, {}, {}}});
     };
     if (blobs.empty() && stranger) {
-        out.problem = "something in no player's colour stands on the new tile at " + where(t.pos) +
-                      ": is it a piece?";
+        out.problem = Said("piece.stranger").with("at", where(t.pos));
         offer(std::nullopt);
         return std::nullopt;
     }
@@ -397,8 +381,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
     }
     if (blobs.size() > 1) {
-        out.problem = std::to_string(blobs.size()) + " pieces on the new tile at " + where(t.pos) +
-                      ": a player places at most one piece a turn";
+        out.problem = Said("piece.several").with("n", int(blobs.size())).with("at", where(t.pos));
         return std::nullopt;
     }
     const PieceBlob& b = blobs.front();
@@ -411,9 +394,10 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     const float dMine = colours_.distance(player, b.lab);
     if (colours_.known(player) ? dOther < params_.otherColour * dMine && dMine > params_.sameColour
                                : dOther < params_.minColourGap) {
-        out.problem = "the piece on the new tile at " + where(t.pos) + " has player " +
-                      std::to_string(other + 1) + "'s colour, but it is player " +
-                      std::to_string(player + 1) + "'s turn";
+        out.problem = Said("piece.other-colour")
+                          .with("at", where(t.pos))
+                          .with("q", other + 1)
+                          .with("p", player + 1);
         return std::nullopt;
     }
     // The legal option whose feature lies under its base.
@@ -456,8 +440,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                 !sameSpot(options[i], options[*nearest])) {
                 ambiguous = true;
                 if (toSpot[*nearest] * params_.spotRatio > toSpot[i]) {
-                    out.problem = "the piece on the new tile at " + where(t.pos) +
-                                  " stands where two features meet: on which does it stand?";
+                    out.problem = Said("piece.two-features").with("at", where(t.pos));
                     for (size_t k = 0; k < options.size(); ++k)
                         if (toFeature[k] < best + params_.featureMargin) offer(options[k]);
                     return std::nullopt;
@@ -466,8 +449,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         if (ambiguous && !sameSpot(options[*nearest], options[*chosen])) chosen = nearest;
     }
     if (!chosen || toFeature[*chosen] > params_.featureSlack) {
-        out.problem =
-            "a piece on the new tile at " + where(t.pos) + " stands where no piece may be placed";
+        out.problem = Said("piece.nowhere").with("at", where(t.pos));
         return std::nullopt;
     }
     // The wagon option whose feature lies nearest the blob's middle, within `within` (tiles).
@@ -498,25 +480,26 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         if (wagon && ratio && ratio->area >= params_.biggerThanFollower) {
             kind = wagon;
         } else if (wagon && !(ratio && ratio->area <= params_.followerSized)) {
-            out.problem = "which piece did player " + std::to_string(player + 1) +
-                          " place on the new tile at " + where(t.pos) + ": a follower on the " +
-                          featureName(*t.kind, options[*kind].feature) + " or the wagon on the " +
-                          featureName(*t.kind, options[*wagon].feature) + "?";
+            out.problem = Said("piece.follower-or-wagon")
+                              .with("p", player + 1)
+                              .with("at", where(t.pos))
+                              .with("on", featureName(*t.kind, options[*kind].feature, "on"))
+                              .with("other", featureName(*t.kind, options[*wagon].feature, "on"));
             offer(options[*kind]);
             offer(options[*wagon]);
             return std::nullopt;
         }
     }
     if (!kind) {
-        std::vector<std::string> kinds;
+        std::vector<Said> kinds;
         for (const adj::MeepleOption& m : options)
             if (sameSpot(m, options[*chosen]))
-                kinds.push_back(m.kind == adj::MeepleKind::Follower
-                                    ? "a follower"
-                                    : std::string("the ") + adj::meepleKindName(m.kind));
-        out.problem = "which piece did player " + std::to_string(player + 1) +
-                      " place on the new tile at " + where(t.pos) + ": " + alternatives(kinds) +
-                      "?";
+                kinds.push_back(
+                    Said(std::string("piece.") + adj::meepleKindName(m.kind) + ".which"));
+        out.problem = Said("piece.which")
+                          .with("p", player + 1)
+                          .with("at", where(t.pos))
+                          .with("kinds", alternatives(std::move(kinds)));
         for (const adj::MeepleOption& m : options)
             if (sameSpot(m, options[*chosen])) offer(m);
         return std::nullopt;
@@ -535,11 +518,11 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                 continue;
             const std::vector<adj::MeepleOption> moves = trial.legalWagonMoves();
             if (std::find(moves.begin(), moves.end(), here) == moves.end()) continue;
-            out.problem = "player " + std::to_string(player + 1) + "'s wagon stands on the " +
-                          featureName(*t.kind, here.feature) + " of the new tile at " +
-                          where(t.pos) + ": was it placed there, or on the " +
-                          featureName(*t.kind, m.feature) +
-                          " the tile completes and moved on after scoring?";
+            out.problem = Said("piece.wagon-moved-on")
+                              .with("p", player + 1)
+                              .with("on", featureName(*t.kind, here.feature, "on"))
+                              .with("at", where(t.pos))
+                              .with("theOther", featureName(*t.kind, m.feature, "the"));
             offer(options[*kind]);
             offer(m);
             return std::nullopt;
@@ -835,7 +818,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     followerSizesBefore_ = followerSizes_;
     pendingSize_ = {};
     const std::vector<Placed> returnedBefore = returned_;
-    std::string doubt;
+    Said doubt;
     TrackedTurn out = readTurn(before, bgr, doubt);
     if (doubt.empty() || out.actions.empty()) return out;
     // The tile read is in doubt: the turn as the camera read it is an answer, never taken
@@ -848,16 +831,15 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     out.warnings.clear();
     if (out.status == TrackedTurn::Status::Turn) {
         out.status = TrackedTurn::Status::Discrepancy;
-        out.problem = doubt + ": was it played as read?";
+        out.problem = Said("tile.as-read").with("doubt", doubt);
         out.choices = {out.actions};
     } else {
-        out.problem = doubt + "; " + out.problem;
+        out.problem = Said("joined").with("a", doubt).with("b", out.problem);
     }
     return out;
 }
 
-TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
-                                  std::string& doubt) {
+TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;
@@ -868,7 +850,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
                       [](const CellResult& c) { return c.status == CellStatus::Occluded; });
     if (covered > 0) {
         out.status = TrackedTurn::Status::NoChange;
-        out.problem = std::to_string(covered) + " cells are covered: waiting for a clear view";
+        out.problem = Said("board.covered", int(covered));
         return out;
     }
     if (o.status == TurnObservation::Status::NoChange) return out;
@@ -891,9 +873,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
         unchanged = asBefore(sideOf(cell, side)) > params_.sideAsLast;
     if (unchanged) {
         out.status = TrackedTurn::Status::NoChange;
-        out.problem = "the tile read at " + where(o.action->placement.pos) +
-                      " looks, in part or whole, as it did in the last picture: no tile was laid "
-                      "there";
+        out.problem = Said("tile.not-laid").with("at", where(o.action->placement.pos));
         return out;
     }
     out.misfit = rereadTile(before, out.tile, bgr, &out.correlation);
@@ -903,9 +883,9 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
     // Such a tile, and one whose drawing leaves too much unexplained (below), is in doubt: the
     // turn is read on, and asked about with that reading as its answer (see observe).
     if (!o.incremental && out.correlation < params_.minCorrelation)
-        doubt = "the new tile at " + where(o.action->placement.pos) + " reads as " +
-                adj::actionText(before, *o.action) +
-                " but does not show its drawing clearly (a hand or a shadow over the table?)";
+        doubt = Said("tile.unclear-drawing")
+                    .with("at", where(o.action->placement.pos))
+                    .with("read", adj::actionText(before, *o.action));
     // Art drawn in fine detail, blur or a low camera leave more of a right drawing unexplained:
     // the misfit is judged against the misfits of the tiles beside it, as the game has them.
     // Neighbours that misfit far more than that on the quick shift search may lie a few pixels
@@ -921,9 +901,9 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
     // relocate.)
     if (doubt.empty() && out.misfit > params_.maxMisfit && !explainedAsNeighbours()) {
         if (o.incremental) observer_.relocate(); // the remembered lattice may have drifted
-        doubt = "the new tile at " + where(o.action->placement.pos) + " reads as " +
-                adj::actionText(before, *o.action) +
-                ", but its drawing leaves too much of it unexplained";
+        doubt = Said("tile.unexplained")
+                    .with("at", where(o.action->placement.pos))
+                    .with("read", adj::actionText(before, *o.action));
     }
     foot_ = cameraOverBoard(o.recognition.boardToImage, {o.recognition.width, o.recognition.height})
                 .foot;
@@ -931,7 +911,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
     adj::State s = before;
     if (!adj::apply(s, *o.action).ok()) {
         out.status = TrackedTurn::Status::Discrepancy;
-        out.problem = "the engine refuses the tile read: " + adj::actionText(before, *o.action);
+        out.problem = Said("tile.engine-refuses").with("read", adj::actionText(before, *o.action));
         return out;
     }
     out.actions.push_back(*o.action);
@@ -947,9 +927,13 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
                     lookAlikeUnderPiece(before, o, bgr, out.misfit, out.pieces);
                 !twin.empty()) {
                 out.certain = 0;
-                out.problem = "the new tile at " + where(o.action->placement.pos) + " may be " +
-                              before.kinds()[size_t(o.action->tileKind)]->id + " or " + twin +
-                              " (a piece may hide a pennant); " + out.problem;
+                out.problem =
+                    Said("joined")
+                        .with("a", Said("tile.pennant-twin")
+                                       .with("at", where(o.action->placement.pos))
+                                       .with("a", before.kinds()[size_t(o.action->tileKind)]->id)
+                                       .with("b", twin))
+                        .with("b", out.problem);
                 offerLookAlike(before, *o.action, twin, out);
             }
             return out;
@@ -962,9 +946,8 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
         // A pass read that may not be one: the tile stands, and the players say (the pass, or
         // one of `options`, is the answer).
         const adj::PlacedTile& t = s.board().tiles().back();
-        const std::string player = "player " + std::to_string(s.currentPlayer() + 1);
-        auto askAboutPass = [&](std::string problem,
-                                const std::vector<adj::MeepleOption>& options) {
+        const int player = s.currentPlayer() + 1;
+        auto askAboutPass = [&](Said problem, const std::vector<adj::MeepleOption>& options) {
             out.status = TrackedTurn::Status::Discrepancy;
             out.certain = out.actions.size();
             out.problem = std::move(problem);
@@ -978,10 +961,10 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
         // and taken back at once: the settled picture cannot show it.
         if (piece->kind == adj::Action::Kind::Pass)
             if (const std::vector<adj::MeepleOption> scored = scoredAtOnce(s); !scored.empty())
-                return askAboutPass("no piece stands on the new tile at " + where(t.pos) +
-                                        ", but it completes a " +
-                                        featureName(*t.kind, scored[0].feature) + ": did " +
-                                        player + " place a piece there that was scored at once?",
+                return askAboutPass(Said("piece.scored-at-once")
+                                        .with("at", where(t.pos))
+                                        .with("a", featureName(*t.kind, scored[0].feature, "a"))
+                                        .with("p", player),
                                     scored);
         // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
         // only because its neighbours misfit alike): a piece the search missed, a farmer lying
@@ -998,31 +981,27 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
                             return u.feature == m->feature && u.kind == m->kind;
                         }))
                         under.push_back(*m);
-                return askAboutPass("nothing clear was seen standing on the new tile at " +
-                                        where(t.pos) +
-                                        ", but something faint departs from its drawing there: "
-                                        "did " +
-                                        player + " place a piece on it?",
+                return askAboutPass(Said("piece.faint").with("at", where(t.pos)).with("p", player),
                                     under);
             }
         // Nothing seen, but a monk would not show on the cloister's building.
         if (piece->kind == adj::Action::Kind::Pass)
             if (const std::vector<adj::MeepleOption> hidden = hiddenInColour(s, o, bgr);
                 !hidden.empty())
-                return askAboutPass("nothing was seen standing on the new tile at " + where(t.pos) +
-                                        ", but its " + featureName(*t.kind, hidden[0].feature) +
-                                        " has " + player +
-                                        "'s colour, so a piece there would not show: did they "
-                                        "place one?",
+                return askAboutPass(Said("piece.hidden")
+                                        .with("at", where(t.pos))
+                                        .with("the", featureName(*t.kind, hidden[0].feature, "the"))
+                                        .with("p", player),
                                     hidden);
         if (piece->kind == adj::Action::Kind::Piece) {
             if (const std::string twin =
                     lookAlikeUnderPiece(before, o, bgr, out.misfit, out.pieces);
                 !twin.empty()) {
                 out.status = TrackedTurn::Status::Discrepancy;
-                out.problem = "the piece on the new tile at " + where(o.action->placement.pos) +
-                              " may hide a pennant: is it " +
-                              before.kinds()[size_t(o.action->tileKind)]->id + " or " + twin + "?";
+                out.problem = Said("piece.pennant-hidden")
+                                  .with("at", where(o.action->placement.pos))
+                                  .with("a", before.kinds()[size_t(o.action->tileKind)]->id)
+                                  .with("b", twin);
                 // As read, or the other tile (its piece then chosen by the players).
                 out.choices.push_back({*o.action, *piece});
                 offerLookAlike(before, *o.action, twin, out);
@@ -1033,8 +1012,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
             if (out.correlation < params_.quietTile) {
                 out.status = TrackedTurn::Status::Discrepancy;
                 out.certain = out.actions.size();
-                out.problem = "the new tile at " + where(o.action->placement.pos) +
-                              " shows little of its drawing: is what stands on it a piece?";
+                out.problem = Said("tile.quiet").with("at", where(o.action->placement.pos));
                 out.choices.push_back({*o.action, *piece});
                 out.choices.push_back({*o.action, {adj::Action::Kind::Pass, -1, {}, {}}});
                 return out;
@@ -1043,7 +1021,8 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
         const adj::State placed = s;
         if (!adj::apply(s, *piece).ok()) {
             out.status = TrackedTurn::Status::Discrepancy;
-            out.problem = "the engine refuses the piece read: " + adj::actionText(placed, *piece);
+            out.problem =
+                Said("piece.engine-refuses").with("read", adj::actionText(placed, *piece));
             return out;
         }
         out.actions.push_back(*piece);
@@ -1056,9 +1035,8 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
         if (seen.size() > 1) {
             out.status = TrackedTurn::Status::Discrepancy;
             out.certain = out.actions.size();
-            out.problem = "player " + std::to_string(owner + 1) + "'s wagon may have moved to " +
-                          std::to_string(seen.size()) +
-                          " places the picture shows a piece on: where did it go?";
+            out.problem =
+                Said("piece.wagon-where").with("p", owner + 1).with("n", int(seen.size()));
             for (const adj::MeepleOption& m : seen) {
                 out.choices.push_back(out.actions);
                 out.choices.back().push_back({adj::Action::Kind::WagonMove, -1, {}, m});
@@ -1069,9 +1047,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr,
                                   ? adj::Action{adj::Action::Kind::WagonStays, -1, {}, {}}
                                   : adj::Action{adj::Action::Kind::WagonMove, -1, {}, seen.front()};
         if (seen.empty() && !s.legalWagonMoves().empty())
-            out.warnings.push_back("player " + std::to_string(owner + 1) +
-                                   "'s wagon is seen on none of the features it may move to: it "
-                                   "goes back to its owner (enter the turn by hand if it moved)");
+            out.warnings.push_back(Said("warn.wagon-gone").with("p", owner + 1));
         if (!adj::apply(s, a).ok()) break;
         out.actions.push_back(a);
     }

@@ -21,11 +21,17 @@ public:
                           std::vector<LoadError>& errors);
     // The text of a key in a language, "" when missing.
     const std::string& get(std::string_view key, Lang lang) const;
+    // The text of a counted noun or phrase for n: KEY.one (n = 1) or KEY.many, and Romanian's
+    // KEY.de for 20 and more when the catalogue has it ("20 de cartonașe").
+    const std::string& counted(std::string_view key, int n, Lang lang) const;
     std::vector<std::string> keys() const;
 
 private:
     std::map<std::string, std::array<std::string, 3>, std::less<>> texts_;
 };
+
+// `text` with each {name} replaced by its value.
+std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values);
 
 // "names[p]" names player p; missing names are rendered as "player N".
 std::string render(const ScoreEvent& e, Lang lang, const std::vector<std::string>& names = {},

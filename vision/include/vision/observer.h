@@ -10,6 +10,7 @@
 
 #include "vision/pieces.h"
 #include "vision/recognise.h"
+#include "vision/said.h"
 
 #include "adjudicator/actions.h"
 #include "adjudicator/state.h"
@@ -30,7 +31,7 @@ struct TurnObservation {
     Status status = Status::NoChange;
     std::optional<adj::Action> action;
     float confidence = 0; // the new tile's: its score's margin over the next legal reading
-    std::string problem;  // for people: what was expected and what was seen
+    Said problem;         // for people: what was expected and what was seen
     int agreeing = 0;     // known tiles the picture confirms
     int disagreeing = 0;  // known tiles the picture reads otherwise (with certainty)
     Recognition recognition;

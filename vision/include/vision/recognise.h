@@ -8,6 +8,7 @@
 #include "vision/classifier.h"
 #include "vision/lattice.h"
 #include "vision/reference_set.h"
+#include "vision/said.h"
 
 #include "adjudicator/state.h"
 
@@ -227,7 +228,7 @@ struct CellResult {
     std::array<cv::Point2f, 4> corners{};  // image corners NW NE SE SW (refined per tile)
     std::vector<Alternative> alternatives; // the classifier's best guesses, best first
     std::vector<std::string> sameLook;     // other kinds drawn exactly alike in this art
-    std::string note; // why a cell is uncertain; for a tile read by elimination, that
+    Said note; // why a cell is uncertain; for a tile read by elimination, that
     Alternative reading() const { return {kind, rotation, score, drawn}; } // the chosen one
 };
 

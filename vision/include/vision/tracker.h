@@ -26,7 +26,7 @@ struct TrackedTurn {
     };
     Status status = Status::NoChange;
     std::vector<adj::Action> actions;
-    std::string problem; // Discrepancy: what was expected and what was seen
+    Said problem; // Discrepancy: what was expected and what was seen
     // Discrepancy: how many of `actions` were read for sure (the tile, when only its piece or
     // a wagon's move is in question); the players enter the rest of the turn.
     size_t certain = 0;
@@ -35,9 +35,9 @@ struct TrackedTurn {
     // once...), from its tile on; the players pick one or enter the turn by hand. The players
     // enter what an answer leaves open (a look-alike tile's piece, a wagon's move).
     std::vector<std::vector<adj::Action>> choices;
-    std::vector<std::string> warnings; // Turn: pieces on the board that disagree with the game
-    TurnObservation tile;              // the tile's observation (recognition, alignment)
-    std::vector<PieceBlob> pieces;     // what stands on the new tile
+    std::vector<Said> warnings;    // Turn: pieces on the board that disagree with the game
+    TurnObservation tile;          // the tile's observation (recognition, alignment)
+    std::vector<PieceBlob> pieces; // what stands on the new tile
     float misfit = 0;      // how badly the new tile's drawing explains its picture (0..255 scale)
     float correlation = 0; // how well its picture correlates with that drawing (-1..1)
 };
@@ -125,9 +125,9 @@ struct TrackerParams {
 
 struct Calibration {
     bool ok = false;
-    cv::Vec3f lab;       // the colour learned (L*a*b*)
-    int pieces = 0;      // how many pieces it was learned from
-    std::string problem; // !ok: what is wrong with the picture, for people
+    cv::Vec3f lab;  // the colour learned (L*a*b*)
+    int pieces = 0; // how many pieces it was learned from
+    Said problem;   // !ok: what is wrong with the picture, for people
 };
 
 // Calibration from two pictures taken before the first turn, the camera where it will stay:
@@ -146,8 +146,7 @@ class GameTracker;
 // Calibrates `tracker` from the calibration pictures among `pictures` (paths; others are passed
 // over): for people, a line for each picture of a player's pieces, and for a missing or
 // unreadable picture without pieces.
-std::vector<std::string> calibrateFrom(GameTracker& tracker,
-                                       const std::vector<std::string>& pictures);
+std::vector<Said> calibrateFrom(GameTracker& tracker, const std::vector<std::string>& pictures);
 
 class GameTracker {
 public:
@@ -186,7 +185,7 @@ private:
     std::optional<adj::MeepleOption> optionUnder(const adj::State& s, const PieceBlob& b,
                                                  int quarterTurn) const;
     // observe's reading; `doubt` says why the tile read is in doubt (empty: it is not).
-    TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, std::string& doubt);
+    TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt);
     // The median misfit of the tiles beside the new one against their known drawings, in this
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
     // Each drawing is fitted at shifts up to `shift` pixels (at most the pieces' search).
