@@ -128,7 +128,7 @@
     <message>
         <location filename="../app/src/game_controller.cpp" line="174"/>
         <source>farm</source>
-        <translation>boerderij</translation>
+        <translation>weiland</translation>
     </message>
     <message>
         <location filename="../app/src/game_controller.cpp" line="175"/>
@@ -213,7 +213,7 @@
     <message>
         <location filename="../app/src/game_controller.cpp" line="218"/>
         <source>barn at the %1 corner</source>
-        <translation>schuur op de %1hoek</translation>
+        <translation>boerderij op de %1hoek</translation>
     </message>
     <message>
         <location filename="../app/src/game_controller.cpp" line="256"/>
@@ -368,7 +368,7 @@
     <message>
         <location filename="../app/src/game_controller.cpp" line="618"/>
         <source>A farm over %1</source>
-        <translation>Een boerderij over %1</translation>
+        <translation>Een weiland over %1</translation>
     </message>
     <message>
         <location filename="../app/src/game_controller.cpp" line="620"/>
@@ -487,7 +487,7 @@
     <message>
         <location filename="../qml/GameView.qml" line="83"/>
         <source>A barn may join a farm that has one</source>
-        <translation>Een schuur mag bij een weide komen die er al een heeft</translation>
+        <translation>Een boerderij mag bij een weiland komen dat er al een heeft</translation>
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="94"/>
@@ -587,7 +587,7 @@
     <message>
         <location filename="../qml/GameView.qml" line="209"/>
         <source>Farms</source>
-        <translation>Boerderijen</translation>
+        <translation>Weilanden</translation>
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="209"/>
@@ -713,7 +713,7 @@
     <message>
         <location filename="../qml/HistoryView.qml" line="71"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 won, average %4, best %5&lt;br&gt;roads %6 · cities %7 · cloisters %8 · farms %9&lt;br&gt;longest road %10 tiles, biggest city %11 tiles</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 spellen, %3 gewonnen, gemiddeld %4, beste %5&lt;br&gt;wegen %6 · steden %7 · kloosters %8 · boerderijen %9&lt;br&gt;langste weg %10 tegels, grootste stad %11 tegels</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 spellen, %3 gewonnen, gemiddeld %4, beste %5&lt;br&gt;wegen %6 · steden %7 · kloosters %8 · weilanden %9&lt;br&gt;langste weg %10 tegels, grootste stad %11 tegels</translation>
     </message>
     <message>
         <location filename="../qml/HistoryView.qml" line="80"/>
@@ -779,7 +779,7 @@
     <message>
         <location filename="../app/src/game_controller.cpp" line="705"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
-        <translation>abdij %1 · burgemeester %2 · wagen %3 · schuur %4</translation>
+        <translation>abdij %1 · burgemeester %2 · wagen %3 · boerderij %4</translation>
     </message>
 </context>
 <context>

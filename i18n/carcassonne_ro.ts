@@ -216,7 +216,7 @@
     <message>
         <location filename="../app/src/game_controller.cpp" line="218"/>
         <source>barn at the %1 corner</source>
-        <translation>hambar în colțul de %1</translation>
+        <translation>moșie în colțul de %1</translation>
     </message>
     <message>
         <location filename="../app/src/game_controller.cpp" line="256"/>
@@ -492,7 +492,7 @@
     <message>
         <location filename="../qml/GameView.qml" line="83"/>
         <source>A barn may join a farm that has one</source>
-        <translation>Un hambar se poate alătura unei pajiști care are deja unul</translation>
+        <translation>O moșie se poate alătura unei ferme care are deja una</translation>
     </message>
     <message>
         <location filename="../qml/GameView.qml" line="94"/>
@@ -785,7 +785,7 @@
     <message>
         <location filename="../app/src/game_controller.cpp" line="705"/>
         <source>abbey %1 · mayor %2 · wagon %3 · barn %4</source>
-        <translation>abație %1 · primar %2 · căruță %3 · hambar %4</translation>
+        <translation>abație %1 · primar %2 · căruță %3 · moșie %4</translation>
     </message>
 </context>
 <context>

@@ -10,8 +10,10 @@
 //    refused (and of those, how many a question's offered answer settles in one click), and
 //    the time of GameTracker::observe per settled picture (p50, p95).
 //
-//   bench_tracking [--scenes N] [--games N] [--tiles N] [--art procedural,newart] [--abbey-mayor]
-//   [--calibrate] [-v] [--dump DIR]
+//   bench_tracking [--scenes N] [--games N] [--tiles N] [--turns N] [--art procedural,newart]
+//   [--abbey-mayor] [--calibrate] [-v] [--dump DIR]
+// --turns N follows each game's first N turns only, as the camera framed for the whole game
+// sees them (--tiles N plays short games instead, framed for their own small boards).
 // --calibrate: the players first show the camera their pieces (GameTracker::calibrate): the
 // pieces stage's colours and the games' trackers start from those colours.
 // --abbey-mayor: both with Abbey & Mayor (its tiles; the mayor, wagon and barn among the pieces).
@@ -217,7 +219,7 @@ vision::PlayerColours calibrate(const adj::GameConfig& cfg, const vision::SceneP
 } // namespace
 
 int main(int argc, char** argv) {
-    int scenes = 16, games = 5, tiles = 0, only = -1;
+    int scenes = 16, games = 5, tiles = 0, only = -1, turns = 0;
     bool abbeyMayor = false, calibrated = false;
     std::string arts = "procedural,newart";
     for (int i = 1; i < argc; ++i) {
@@ -227,6 +229,8 @@ int main(int argc, char** argv) {
             games = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--tiles") && i + 1 < argc)
             tiles = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--turns") && i + 1 < argc)
+            turns = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--game") && i + 1 < argc)
             only = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--calibrate"))
@@ -241,7 +245,8 @@ int main(int argc, char** argv) {
             arts = argv[++i];
         else {
             std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--game G] "
-                                 "[--tiles N] [--art procedural,newart,classic] [--abbey-mayor] "
+                                 "[--tiles N] [--turns N] [--art procedural,newart,classic] "
+                                 "[--abbey-mayor] "
                                  "[--calibrate] [-v] [--dump DIR]\n");
             return 2;
         }
@@ -316,8 +321,9 @@ int main(int argc, char** argv) {
             p.camera.seed = std::uint64_t(70 + g);
             p.bumpAfterTurn = tiles / 2; // knocked once, half way
             p.maxTiles = tiles;
-            const vision::Recording rec =
-                vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
+            vision::Recording rec = vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
+            // --turns N: the early turns (read on the full path after the knock) in numbers.
+            if (turns > 0) rec = vision::firstTurns(std::move(rec), size_t(turns));
             const vision::TrackingEvaluation e =
                 vision::followRecording(rec, art.refs, {}, calibrated);
             refused += calibrated ? players - e.calibrated : 0;

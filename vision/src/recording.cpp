@@ -117,6 +117,16 @@ SceneParams Recording::cameraFor(size_t turn) const {
     return p;
 }
 
+Recording firstTurns(Recording rec, size_t turns) {
+    if (turns >= rec.turns.size()) return rec;
+    const SceneParams whole = rec.cameraFor(0); // never knocked yet
+    rec.params.camera.lookAt = whole.lookAt;
+    rec.params.camera.tilesAcross = whole.tilesAcross;
+    rec.final = rec.turns[turns].before; // the board after the last turn kept
+    rec.turns.erase(rec.turns.begin() + long(turns), rec.turns.end());
+    return rec;
+}
+
 std::vector<RecordedPicture> Recording::pictures(size_t turn) const {
     std::vector<RecordedPicture> out;
     const adj::State& after = turn + 1 < turns.size() ? turns[turn + 1].before : *final;

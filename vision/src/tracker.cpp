@@ -59,13 +59,21 @@ cv::Point2f cornerPoint(int corner) {
             corner == adj::SE || corner == adj::SW ? 1.0f : 0.0f};
 }
 
-// Where a cell's tile lies in the picture. After a full recognition: on the picture's board
-// homography (the lattice after its refit, fitted to many tiles), rather than the cell's own
-// refined corners, which a piece on it can pull. On the incremental path the cell's own
-// corners: the new tile's were measured (the place and size it reads best at), the known
-// tiles' come from the lattice refitted through where they were measured.
-std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellResult& c) {
-    return o.incremental ? c.corners : o.recognition.cellSquare(c.cell);
+// Where a cell's tile lies in the picture. After a full recognition of a board of at least
+// `latticeTiles` tiles: on the picture's board homography (the lattice after its refit, fitted
+// to many tiles), rather than the cell's own refined corners, which a piece on it can pull. A
+// homography fitted to two or three tiles may lie a tenth of a tile off at one of them (a piece
+// there is then lost in the misfit of a drawing laid askew): the cell's own corners. On the
+// incremental path the cell's own corners: the new tile's were measured (the place and size it
+// reads best at), the known tiles' come from the lattice refitted through where they were
+// measured.
+std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellResult& c,
+                                          int latticeTiles) {
+    if (o.incremental) return c.corners;
+    const auto tiles =
+        std::count_if(o.recognition.cells.begin(), o.recognition.cells.end(),
+                      [](const CellResult& k) { return k.status == CellStatus::Tile; });
+    return tiles < latticeTiles ? c.corners : o.recognition.cellSquare(c.cell);
 }
 
 // The fit of a drawing to a cell: the new tile read on the incremental path was measured where
@@ -257,7 +265,7 @@ std::vector<PieceBlob> GameTracker::piecesOn(const TurnObservation& o, const adj
     const CellResult* c = o.cellAt(t.pos);
     if (!c) return {};
     // The players' colours known so far guide the search (PieceParams::nearColour).
-    return findPieces(bgr, latticeCorners(o, *c),
+    return findPieces(bgr, latticeCorners(o, *c, params_.latticeTiles),
                       drawingsOf(refs_, t.kind->id, drawnRotation(o, t.rotation)), footIn(o, *c),
                       fitFor(o, *c, params_.pieces), previous, colours_.knownColours());
 }
@@ -288,7 +296,7 @@ std::vector<PieceBlob> GameTracker::faintPiecesOn(const TurnObservation& o,
     p.seedResidual *= params_.faint.floors;
     p.minArea *= params_.faint.area;
     p.nearColour *= params_.faint.near;
-    return findPieces(bgr, latticeCorners(o, *c),
+    return findPieces(bgr, latticeCorners(o, *c, params_.latticeTiles),
                       drawingsOf(refs_, t.kind->id, drawnRotation(o, t.rotation)), footIn(o, *c), p,
                       observer_.settledPicture(), colours_.knownColours());
 }
@@ -314,7 +322,7 @@ void GameTracker::checkBoard(const adj::State& before, const TurnObservation& o,
         if (!c) continue; // out of the picture
         // A tile that looks as it did in the last settled picture still shows its piece.
         if (!observer_.settledPicture().empty() &&
-            !observer_.changedSinceSettled(bgr, latticeCorners(o, *c)))
+            !observer_.changedSinceSettled(bgr, latticeCorners(o, *c, params_.latticeTiles)))
             continue;
         const auto blobs = piecesOn(o, t, bgr, {});
         if (!sees(blobs, t, o, int(m.node) - t.firstNode, m.player))
@@ -611,7 +619,7 @@ std::vector<adj::MeepleOption> GameTracker::hiddenInColour(const adj::State& s,
     const CellResult* c = o.cellAt(t.pos);
     if (!c || !colours_.known(player)) return {};
     constexpr int n = 64;
-    const cv::Mat tile = unwarpArea(bgr, latticeCorners(o, *c), n);
+    const cv::Mat tile = unwarpArea(bgr, latticeCorners(o, *c, params_.latticeTiles), n);
     std::vector<adj::MeepleOption> out;
     for (const adj::MeepleOption& m : s.legalMeeples()) {
         if (m.kind == adj::MeepleKind::Barn) continue;
@@ -640,7 +648,8 @@ float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t,
     // as drawn in the picture.
     const float r = params_.barnReach, R = 2 * r;
     const std::array<cv::Point2f, 4> unit{{{0, 0}, {1, 0}, {1, 1}, {0, 1}}};
-    const cv::Mat toImage = cv::getPerspectiveTransform(unit.data(), latticeCorners(o, *c).data());
+    const cv::Mat toImage = cv::getPerspectiveTransform(
+        unit.data(), latticeCorners(o, *c, params_.latticeTiles).data());
     std::vector<cv::Point2f> square{
         {q.x - R, q.y - R}, {q.x + R, q.y - R}, {q.x + R, q.y + R}, {q.x - R, q.y + R}},
         inImage;
@@ -752,7 +761,7 @@ float GameTracker::knownMisfit(const adj::State& before, const TurnObservation& 
         const CellResult* c = t ? o.cellAt(n) : nullptr;
         if (!c) continue;
         misfits.push_back(
-            drawingMisfit(bgr, latticeCorners(o, *c),
+            drawingMisfit(bgr, latticeCorners(o, *c, params_.latticeTiles),
                           drawingsOf(refs_, t->kind->id, drawnRotation(o, t->rotation)), p));
     }
     if (misfits.empty()) return 0;

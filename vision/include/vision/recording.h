@@ -61,6 +61,11 @@ struct Recording {
 Recording recordGame(const adj::GameConfig& game, std::uint64_t seed,
                      const RecordingParams& params = {}, const TileFaceSource& faces = {});
 
+// The first `turns` turns of `rec` alone, as its camera sees them: framed for the whole game's
+// board (tiles as small) and knocked where it was. A sample of early turns at a whole game's
+// scale, for benches and tests.
+Recording firstTurns(Recording rec, size_t turns);
+
 // A game given as its actions (in order, as actions.h applies them; a final End is left out) as
 // a recording; nullopt with *error when an action is refused. maxTiles counts tiles on the board.
 std::optional<Recording> recordActions(const adj::GameConfig& game,

@@ -57,9 +57,15 @@ struct TrackerParams {
     int knownShift = 4;           // past it, they are fitted again at shifts up to this (px)
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: in doubt
     float clearlyBetter = 0.8f;   // another drawing misfitting below this share of the read one's
-    float rereadSpan = 0.2f;  // readings scored this much below the classifier's best: not weighed
-    float lookAlike = 1.3f;   // a same-sided kind within this share of the misfit: ambiguous,
-    float plainMark = 0.5f;   // unless read this confidently with its mark in plain view
+    float rereadSpan = 0.2f; // readings scored this much below the classifier's best: not weighed
+    float lookAlike = 1.3f;  // a same-sided kind within this share of the misfit: ambiguous,
+    float plainMark = 0.5f;  // unless read this confidently with its mark in plain view
+    // A full recognition's lattice places each tile once it was fitted to this many tiles read;
+    // on fewer, each tile's own refined corners (see latticeCorners in tracker.cpp). The early
+    // turns of 60 bench games, read on the full path (`bench_tracking --games 60 --turns 4`,
+    // 240 turns each): procedural right/wrong/by hand 154/5/86 -> 156/2/84 (of three followers
+    // read as passes one is read, two asked about), newart 118/4/122 -> 121/4/119.
+    int latticeTiles = 4;
     float sameAsLast = 0.7f;  // the new tile's cell as alike as this to the last picture: not new
     float sideAsLast = 0.6f;  // ... or a strip along one of its sides as alike as this
     float learnResidual = 60; // a player's colour is learned from a blob this clear
