@@ -15,6 +15,7 @@
 #include "vision/evaluate.h"
 #include "vision/image_io.h"
 #include "vision/reference_set.h"
+#include "vision/said.h"
 
 #include <algorithm>
 #include <chrono>
@@ -206,15 +207,17 @@ int play(const std::vector<std::string>& args) {
                 for (size_t k = 0; k < turn.actions.size(); ++k)
                     if (!playOne(turn.actions[k], k == 0 ? thumbnail : std::string())) return 1;
                 ++counts[int(turn.how)];
-                std::string said = name + ": " + howName(turn.how);
-                if (turn.how == RecordingFollower::How::Corrected)
-                    said = name + ": the camera read " + turn.seen + ", corrected by hand";
-                else if (turn.how == RecordingFollower::How::ByHand && !t.problem.empty())
-                    said = name + ": " + t.problem.in(lang) + "; entered by hand";
-                else if (turn.how == RecordingFollower::How::Answered)
-                    said = name + ": " + t.problem.in(lang) +
-                           " Answered with one of the camera's choices";
-                game->noteLastTurn(said);
+                using How = RecordingFollower::How;
+                const vision::Said said =
+                    turn.how == How::Camera ? vision::Said("settled.camera")
+                    : turn.how == How::Corrected
+                        ? vision::Said("settled.corrected").with("seen", turn.seen)
+                    : turn.how == How::Answered
+                        ? vision::Said("settled.answered").with("problem", t.problem)
+                    : t.problem.empty()
+                        ? vision::Said("settled.unseen")
+                        : vision::Said("settled.by-hand").with("problem", t.problem);
+                game->noteLastTurn(vision::Said(said).with("photo", name).in(lang));
             }
             if (settles) tracker.resolved(img.image, game->state());
             step(i + 1, pictures.size());
@@ -223,7 +226,7 @@ int play(const std::vector<std::string>& args) {
             for (const adj::Action& a : turn.actions)
                 if (!playOne(a, {})) return 1;
             ++counts[int(turn.how)];
-            game->noteLastTurn("no picture of it: entered by hand");
+            game->noteLastTurn(vision::Said("settled.no-picture").in(lang));
         }
         std::string alert;
         if (!game->state().terminal() && !game->endGame(lang, &alert)) {
