@@ -39,6 +39,7 @@ void GameController::setLanguage(const QString& code) {
     if (code == language_ || !adj::kb::langFromCode(code.toStdString())) return;
     language_ = code;
     camera_->setLanguage(lang());
+    if (cameraAlert_ && !alert_.isEmpty()) setCameraAlert(cameraAlert_);
     emit languageChanged();
     log_->languageChanged();
     renderDispute();
@@ -46,7 +47,13 @@ void GameController::setLanguage(const QString& code) {
     emit stateChanged();                                    // final scoring texts
 }
 
+void GameController::setCameraAlert(std::function<QString()> wording) {
+    setAlert(wording());
+    cameraAlert_ = std::move(wording);
+}
+
 void GameController::setAlert(const QString& text) {
+    cameraAlert_ = {};
     if (text.isEmpty()) choices_.clear(), choiceTile_.clear(); // answered, or another turn played
     if (text == alert_) return;
     alert_ = text;
@@ -553,26 +560,33 @@ void GameController::observed(const vision::TrackedTurn& turn, const QString& ph
     if (turn.status == S::NoChange && camera_->isStream()) return observeNextPhoto();
     // Never guessed: the players enter this turn by hand, then the next photo is read. What
     // was read for sure (the tile, when only its piece is in question) is played first.
-    const QString problem = QString::fromStdString(turn.problem.in(lang()));
+    // Worded in the language of the moment, again when it changes while the alert is shown.
+    const vision::Said said = turn.problem;
+    const bool noChange = turn.status == S::NoChange;
     if (turn.status == S::Discrepancy && turn.certain > 0 && turn.certain <= turn.actions.size()) {
         for (size_t i = 0; i < turn.certain; ++i)
             if (!playAction(turn.actions[i], i == 0 ? thumbnail : std::string())) return;
         offerChoices(turn, turn.certain, thumbnail);
-        setAlert(problem.endsWith('?')
-                     ? tr("Camera (%1): %2 Its tile is played as read (take the turn back if it is "
-                          "wrong): enter the rest of this turn by hand.")
-                           .arg(name, problem)
-                     : tr("Camera (%1): %2. Its tile is played as read (take the turn back if it "
-                          "is wrong): enter the rest of this turn by hand.")
-                           .arg(name, problem));
+        setCameraAlert([this, name, said] {
+            const QString problem = QString::fromStdString(said.in(lang()));
+            return problem.endsWith('?')
+                       ? tr("Camera (%1): %2 Its tile is played as read (take the turn back if it "
+                            "is wrong): enter the rest of this turn by hand.")
+                             .arg(name, problem)
+                       : tr("Camera (%1): %2. Its tile is played as read (take the turn back if "
+                            "it is wrong): enter the rest of this turn by hand.")
+                             .arg(name, problem);
+        });
         return;
     }
     offerChoices(turn, 0, thumbnail);
-    setAlert(turn.status == S::NoChange
-                 ? tr("Camera (%1): no new tile seen. Enter this turn by hand.").arg(name)
-             : problem.endsWith('?') // a question for the players keeps its mark
-                 ? tr("Camera (%1): %2 Enter this turn by hand.").arg(name, problem)
-                 : tr("Camera (%1): %2. Enter this turn by hand.").arg(name, problem));
+    setCameraAlert([this, name, said, noChange] {
+        const QString problem = QString::fromStdString(said.in(lang()));
+        return noChange ? tr("Camera (%1): no new tile seen. Enter this turn by hand.").arg(name)
+               : problem.endsWith('?') // a question for the players keeps its mark
+                   ? tr("Camera (%1): %2 Enter this turn by hand.").arg(name, problem)
+                   : tr("Camera (%1): %2. Enter this turn by hand.").arg(name, problem);
+    });
 }
 
 // ---- Disputes and rules questions

@@ -13,6 +13,7 @@
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
+#include <functional>
 #include <memory>
 
 class GameController;
@@ -176,6 +177,9 @@ signals:
 
 private:
     void setAlert(const QString& text);
+    // An alert about what the camera saw, worded again (`wording`) when the language changes
+    // while it is shown.
+    void setCameraAlert(std::function<QString()> wording);
     void setOptions(const std::vector<carc::SessionOption>& options);
     QString optionLabel(const adj::State& s, const adj::Action& a) const;
     // Keeps the answers a camera's question allows; the first `played` actions of each were
@@ -209,6 +213,7 @@ private:
     std::unique_ptr<carc::RecordingFollower> follower_; // the sample's recording, when followed
     std::unique_ptr<carc::RulesSearch> rules_;
     QString alert_, language_ = QStringLiteral("en");
+    std::function<QString()> cameraAlert_; // see setCameraAlert
     CameraFeed* camera_;
     ScoreboardModel* scoreboard_;
     TurnLogModel* log_;

@@ -247,6 +247,7 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
         << game.alert().toStdString();
     Tester cameraLog(game.log(), Tester::FailureReportingMode::Fatal);
     int read = 0, byAlert = 0, tileOnly = 0, oneClick = 0, tookBack = 0;
+    bool reworded = false;
     for (size_t i = byHand; i < tiles.size(); ++i) {
         // Wait for this photo's reading: a whole turn played (the tile, and no piece: the
         // photos show none) or an alert.
@@ -268,6 +269,16 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
         } else {
             std::printf("photo %zu: %s\n", i + 1, game.alert().toStdString().c_str());
             ++byAlert;
+            // What the camera says is worded again when the language changes while it is shown.
+            if (const QString english = game.alert();
+                !reworded && !english.contains("no new tile seen")) {
+                game.setLanguage("nl");
+                std::printf("  in Dutch: %s\n", game.alert().toStdString().c_str());
+                EXPECT_NE(game.alert(), english);
+                game.setLanguage("en");
+                EXPECT_EQ(game.alert(), english);
+                reworded = true;
+            }
             // Only its piece in question: the tile read is played, the players enter the rest.
             if (game.session()->state().board().size() > tilesBefore) {
                 const adj::PlacedTile& t = game.session()->state().board().tiles().back();
@@ -307,6 +318,7 @@ TEST(GuiModels, FollowsAGameFromPhotos) {
                 read, byAlert, tileOnly, oneClick);
     EXPECT_GE(read, 3);
     EXPECT_GE(oneClick, 1) << "a question offers the turn as played";
+    EXPECT_TRUE(reworded) << "a camera question was shown";
     EXPECT_EQ(game.session()->state().board().size(), int(tiles.size()) + 1);
     EXPECT_FALSE(game.camera()->cells().isEmpty());
     // Each tile the camera read keeps a small copy of its photo in the history.
