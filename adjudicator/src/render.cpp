@@ -54,14 +54,16 @@ Messages Messages::parse(const std::string& text, const std::string& file,
     return m;
 }
 
+Messages Messages::compiledIn(const std::vector<std::pair<std::string, std::string>>& files,
+                              const char* what) {
+    std::vector<LoadError> errors;
+    Messages parsed = parse(files.at(0).second, files.at(0).first, errors);
+    tiledb::abortIfBroken(errors, what);
+    return parsed;
+}
+
 const Messages& Messages::bundled() {
-    static const Messages m = [] {
-        std::vector<LoadError> errors;
-        const auto& files = bundledMessageFiles();
-        Messages parsed = parse(files.at(0).second, files.at(0).first, errors);
-        tiledb::abortIfBroken(errors, "the message catalogue");
-        return parsed;
-    }();
+    static const Messages m = compiledIn(bundledMessageFiles(), "the message catalogue");
     return m;
 }
 

@@ -10,14 +10,8 @@ const std::vector<std::pair<std::string, std::string>>& bundledSaidFiles();
 namespace {
 
 const adj::kb::Messages& catalogue() {
-    static const adj::kb::Messages m = [] {
-        std::vector<tiledb::LoadError> errors;
-        const auto& files = bundledSaidFiles();
-        adj::kb::Messages parsed =
-            adj::kb::Messages::parse(files.at(0).second, files.at(0).first, errors);
-        tiledb::abortIfBroken(errors, "the camera's message catalogue");
-        return parsed;
-    }();
+    static const adj::kb::Messages m =
+        adj::kb::Messages::compiledIn(bundledSaidFiles(), "the camera's message catalogue");
     return m;
 }
 

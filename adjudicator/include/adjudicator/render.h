@@ -19,6 +19,10 @@ public:
     // Parses the catalogue; problems ("file:line: what") are appended to errors.
     static Messages parse(const std::string& text, const std::string& file,
                           std::vector<LoadError>& errors);
+    // A catalogue compiled into the program (cmake/Embed.cmake: its one file's name and text);
+    // a broken one aborts with its problems, naming it `what`.
+    static Messages compiledIn(const std::vector<std::pair<std::string, std::string>>& files,
+                               const char* what);
     // The text of a key in a language, "" when missing.
     const std::string& get(std::string_view key, Lang lang) const;
     // The text of a counted noun or phrase for n: KEY.one (n = 1) or KEY.many, and Romanian's

@@ -12,7 +12,7 @@ namespace vision {
 
 struct Said {
     std::string key;  // of vision/messages.txt; empty: `text` as it stands
-    std::string text; // a cell, a tile id, a turn's notation, a number, or a detail from below
+    std::string text; // a cell, a tile id, a turn's notation, a number, or an English detail
     int count = -1;   // >= 0: the key's .one or .many form (Romanian's .de) for it, as {n}
     std::vector<std::string> names; // {name} placeholders of the sentence...
     std::vector<Said> values;       // ...and what fills each, worded in the same language
