@@ -105,7 +105,9 @@ TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
 // a cell off the board: from turn 27 on hardly a turn was read. After a knock the old lattice
 // is wrong for certain, and two thirds do: 30 turns read, 28 with four fifths (29 and 17 before
 // the classifier also slid the drawings a cell ranks best when moved a pixel or two: the first
-// reading after the knock now reads more of the board).
+// reading after the knock now reads more of the board). Since a wrong view is never compared on
+// and is noticed when a turn is settled (TurnObserver::knownTilesMoved), four fifths read 30
+// too: the rule no longer decides this game, and must not cost it a turn.
 TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
     const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
@@ -118,7 +120,7 @@ TEST(GameTracker, AKnockedLatticeIsReplacedByAFairView) {
                 f.read, f.wrong, before.read, before.wrong);
     EXPECT_TRUE(f.scoresEqual);
     EXPECT_GE(f.read, 28);
-    EXPECT_GE(f.read, before.read + 2);
+    EXPECT_GE(f.read, before.read);
     EXPECT_LE(f.wrong, 1);
     // In this game's turns 2 and 6 a piece on the new tile leaves the classifier no kind that
     // matches well, but the cell's colours are plainly a tile's (ObserverParams::sureTile): the
@@ -727,7 +729,10 @@ TEST(GameTracker, AFaintPieceIsAskedAboutAndFineArtAloneIsNot) {
 // lattice off the new tile by 0.64 of a tile (median). The remembered
 // view follows the camera's move (ObserverParams::follow): the settled picture's ORB corners
 // matched in the knocked picture give the homography between the two. Off by default for now
-// (the bench's 3-player procedural game reads 64 turns, 0 wrong -> 59, 2 wrong with it).
+// (the bench's 3-player procedural game reads 64 turns, 0 wrong -> 59, 2 wrong with it). Since
+// a wrong view is noticed when a turn is settled (TurnObserver::knownTilesMoved) and read
+// afresh until a picture shows the board clearly, the default reads 7 (lattice off 0.033), the
+// followed view 9 (0.074).
 TEST(GameTracker, AnEarlyKnockCanBeFollowed) {
     const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5);
     const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
@@ -746,7 +751,40 @@ TEST(GameTracker, AnEarlyKnockCanBeFollowed) {
                 "%.3f unfollowed)\n",
                 f.read, f.wrong, lattice(f), before.read, before.wrong, lattice(before));
     EXPECT_LE(lattice(f), 0.15);        // 0.074
-    EXPECT_GE(lattice(before), 0.3);    // 0.638
-    EXPECT_GE(f.read, before.read + 3); // 9 of 12, 4 unfollowed
+    EXPECT_LE(lattice(before), 0.15);   // 0.033 (0.638 before wrong views were noticed)
+    EXPECT_GE(f.read, before.read + 2); // 9 of 12, 7 unfollowed (4 before)
     EXPECT_EQ(f.wrong, 0);
+}
+
+// The bench's game 1 with Abbey & Mayor as the bench frames it (the camera over the whole
+// game's board, tiles of 45 px) and knocks it (after the first turn), procedural art, its first
+// 10 turns. Turn 2's pictures did not read (a hand, then an illegal reading of the new tile), so
+// the players entered it, and the view from before the knock stayed: a smooth table changes
+// little when the camera moves (cameraMoved missed it), and the next pictures, compared with
+// the settled one on that lattice, showed nothing new. Turns 3, 5 and 6 passed unseen, the
+// lattice 0.54-0.64 of a tile off the new tiles. Settling a turn no picture was read for now
+// checks the last tiles on the lattice (TurnObserver::knownTilesMoved), and a wrong view is
+// read afresh until a picture shows the board clearly.
+TEST(GameTracker, AKnockOnATurnEnteredByHandIsNoticed) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
+    const vision::Recording rec =
+        vision::firstTurns(vision::recordGame(cfg, 3001, fixedCamera(70, 71, 0, 0)), 10);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
+    int unseen = 0;
+    for (const std::string& note : f.notes) {
+        std::printf("%s\n", note.c_str());
+        unseen += note.find("not seen") != std::string::npos;
+    }
+    double worst = 0;
+    for (const auto& [turn, off] : f.latticeError) worst = std::max(worst, off);
+    std::printf("%d turns: %d read, %d by hand, %d wrong, %d unseen; lattice worst %.3f\n", f.turns,
+                f.read, f.byHand, f.wrong, unseen, worst);
+    EXPECT_TRUE(f.scoresEqual);
+    EXPECT_LE(unseen, 1) << "turn 3, read before the view is found again";
+    EXPECT_LT(worst, 0.3) << "the lattice lies on the board again after the knock";
+    EXPECT_GE(f.read, 3);
+    // Turn 5: the wagon on the road of I hides the road's middle, read as E with a farmer
+    // (the lead: a piece that may hide a road, as lookAlikeUnderPiece does for pennants).
+    EXPECT_LE(f.wrong, 1);
 }

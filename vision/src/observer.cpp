@@ -187,6 +187,17 @@ bool TurnObserver::missed(const cv::Mat& bgr, const adj::State& after) const {
 
 void TurnObserver::settle(const cv::Mat& bgr, const adj::State& shown) {
     const int tiles = shown.board().size();
+    // No picture since the settled one was read on the lattice or showed the board afresh (the
+    // players entered the turn), and the tiles the settled picture showed are no longer where
+    // the lattice has them: the camera was knocked (on a smooth table the picture as a whole
+    // barely changes: cameraMoved misses it). Read on the old view, the next tiles fall across
+    // cells and go unseen (bench game 1: knocked at turn 2 with two tiles down, the next six
+    // turns unseen). The next pictures are read afresh.
+    if (!viewSinceSettled_ && knownTilesMoved(bgr, shown)) {
+        relocate(true);
+        pending_.reset();
+    }
+    viewSinceSettled_ = false;
     // The new tile's centre, when the tile the game has last is where it was read (the players
     // may have entered another).
     if (pending_ && tiles > settledTiles_) {
@@ -253,6 +264,22 @@ bool TurnObserver::changedSinceSettled(const cv::Mat& bgr,
     if (settled_.empty() || settled_.size() != bgr.size() || settled_.type() != bgr.type())
         return true;
     return areaChangedSinceSettled(unwarpArea(bgr, corners, kAreaSide), corners);
+}
+
+bool TurnObserver::knownTilesMoved(const cv::Mat& bgr, const adj::State& shown) const {
+    if (!comparable(bgr)) return false;
+    // The last tiles the settled picture showed (pieces on them may have been taken away): a
+    // dozen tell.
+    const auto& tiles = shown.board().tiles();
+    const int last = std::min(settledTiles_, int(tiles.size()));
+    int compared = 0, moved = 0;
+    for (int ti = last - 1; ti >= 0 && compared < params_.movedTiles; --ti) {
+        std::array<cv::Point2f, 4> corners;
+        if (!cellCorners(recognisedCell(tiles[size_t(ti)].pos), bgr.size(), corners)) continue;
+        ++compared;
+        moved += changedSinceSettled(bgr, corners);
+    }
+    return compared > 0 && 2 * moved > compared;
 }
 
 bool TurnObserver::areaChangedSinceSettled(const cv::Mat& area,
@@ -441,7 +468,11 @@ std::optional<TurnObservation> TurnObserver::readFollowing(const adj::State& bef
 
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
     std::optional<TurnObservation> changes;
-    if (relocate_ == 0) changes = readChanges(before, bgr);
+    // A wrong view is never compared on: after a knock the pictures agree with each other on
+    // the old lattice as well as on the new (bench game 1: its view re-adopted unread three
+    // pictures after the knock, and turns went unseen until one read clearly).
+    if (relocate_ == 0 && !wrongView_) changes = readChanges(before, bgr);
+    if (changes) viewSinceSettled_ = true; // its known tiles were where the lattice has them
     // The incremental path had what it needs yet gave up: the picture moved under the lattice.
     const bool knocked = relocate_ == 0 && !changes && comparable(bgr);
     relocate_ = std::max(0, relocate_ - 1);
@@ -468,10 +499,12 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     // Knocked, and the full recognition gave no clear view (on two or three tiles it can fit a
     // lattice a quarter tile off): the remembered view follows the camera's move instead.
     if (knocked && !clear && params_.follow.on)
-        if (std::optional<TurnObservation> followed = readFollowing(before, bgr))
+        if (std::optional<TurnObservation> followed = readFollowing(before, bgr)) {
             o = std::move(*followed);
+            viewSinceSettled_ = true;
+        }
     if (!changes && clear) {
-        relocate_ = 0, wrongView_ = false;
+        relocate_ = 0, wrongView_ = false, viewSinceSettled_ = true;
         lattice_ = o.recognition.grid;
         quarterTurn_ = o.quarterTurn;
         offset_ = o.offset;

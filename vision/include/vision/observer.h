@@ -90,6 +90,9 @@ struct ObserverParams {
     // ... and, refitted through two or three tiles, when every corner lies this close (a wild
     // fit of few tiles has the median right and a far corner tiles off).
     double refitWorst = 0.5;
+    // A turn settled without a picture read on the lattice: the lattice is checked on this many
+    // of the last tiles (TurnObserver::knownTilesMoved).
+    int movedTiles = 12;
     // Tiles the players entered by hand are measured where they lie and join the refit
     // (TurnObserver::measureEntered); false: only tiles the camera read do.
     bool measureEntered = true;
@@ -184,6 +187,9 @@ private:
     std::optional<TurnObservation> readFollowing(const adj::State& before, const cv::Mat& bgr);
     // Whether nothing changed since the settled picture but near the cell within `corners`.
     bool changedOnlyNear(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
+    // Whether most of the last tiles the settled picture showed (of `shown`'s) changed on their
+    // cells in `bgr`: the camera moved under the lattice.
+    bool knownTilesMoved(const cv::Mat& bgr, const adj::State& shown) const;
     // A remembered lattice and a settled picture of this picture's size and type to compare with.
     bool comparable(const cv::Mat& bgr) const;
     // A recognised cell's picture corners (NW NE SE SW) on the lattice, if it lies wholly in a
@@ -218,6 +224,9 @@ private:
     mutable cv::Mat settledDescriptors_;
     int relocate_ = 0; // pictures still to read afresh
     bool wrongView_ = false;
+    // A picture since the settled one was read on the lattice, or the lattice was found (or
+    // followed) on one.
+    bool viewSinceSettled_ = false;
 };
 
 } // namespace vision
