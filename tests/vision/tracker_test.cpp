@@ -784,7 +784,7 @@ TEST(GameTracker, AKnockOnATurnEnteredByHandIsNoticed) {
     EXPECT_LE(unseen, 1) << "turn 3, read before the view is found again";
     EXPECT_LT(worst, 0.3) << "the lattice lies on the board again after the knock";
     EXPECT_GE(f.read, 3);
-    // Turn 5: the wagon on the road of I hides the road's middle, read as E with a farmer
-    // (the lead: a piece that may hide a road, as lookAlikeUnderPiece does for pennants).
+    // Turn 5: I (two city caps) with the wagon on one cap, read as E (one cap) with a farmer
+    // (the lead: a piece that may hide a city cap, as lookAlikeUnderPiece does for pennants).
     EXPECT_LE(f.wrong, 1);
 }
