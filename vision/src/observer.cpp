@@ -468,9 +468,10 @@ std::optional<TurnObservation> TurnObserver::readFollowing(const adj::State& bef
 
 TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& bgr) {
     std::optional<TurnObservation> changes;
-    // A wrong view is never compared on: after a knock the pictures agree with each other on
-    // the old lattice as well as on the new (bench game 1: its view re-adopted unread three
-    // pictures after the knock, and turns went unseen until one read clearly).
+    // A wrong view is never compared on: two pictures taken after a knock agree with each other
+    // on the old lattice as well as on the new, so the comparison would pass and keep the old
+    // lattice (bench game 1: compared on again once the three pictures read afresh were spent,
+    // and the next turns went unseen).
     if (relocate_ == 0 && !wrongView_) changes = readChanges(before, bgr);
     if (changes) viewSinceSettled_ = true; // its known tiles were where the lattice has them
     // The incremental path had what it needs yet gave up: the picture moved under the lattice.
