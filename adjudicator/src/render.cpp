@@ -207,4 +207,16 @@ std::string render(const Violation& v, Lang lang, const std::vector<std::string>
     return cited.empty() ? s : s + " " + cited;
 }
 
+std::string renderResult(const std::vector<int>& scores, const std::vector<PlayerId>& winners,
+                         Lang lang, const std::vector<std::string>& names) {
+    Renderer r{lang};
+    std::string each;
+    for (size_t p = 0; p < scores.size(); ++p)
+        each += (p ? ", " : "") + r.name(names, PlayerId(p)) + " " + std::to_string(scores[p]);
+    std::vector<std::string> who;
+    for (PlayerId p : winners) who.push_back(r.name(names, p));
+    return fill(r.t("result.scores"), {{"scores", each}}) + "\n" +
+           fill(r.msg.counted("result.winner", int(who.size()), lang), {{"who", r.list(who)}});
+}
+
 } // namespace adj::kb

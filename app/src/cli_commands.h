@@ -2,6 +2,8 @@
 // 0 success, 1 the input was bad (the message says what and where), 2 usage error.
 #pragma once
 
+#include "adjudicator/knowledge.h"
+
 #include <string>
 #include <vector>
 
@@ -21,7 +23,9 @@ int visionTrack(const std::vector<std::string>& args);
 int history(const std::vector<std::string>& args);
 int play(const std::vector<std::string>& args);
 
-// The end of a narrated game: the board (withBoard), "Final scores: A 3, B 5" and the winner(s).
-void printFinalScores(const adj::State& s, const std::vector<std::string>& names, bool withBoard);
+// The end of a narrated game: the board (withBoard), "Final scores: A 3, B 5" and the winner(s),
+// in `lang`.
+void printFinalScores(const adj::State& s, const std::vector<std::string>& names, bool withBoard,
+                      adj::kb::Lang lang);
 
 } // namespace carc::cli

@@ -242,7 +242,7 @@ int play(const std::vector<std::string>& args) {
                     counts[2], vision::percentile(millis, 0.5), vision::percentile(millis, 0.95));
     }
     if (!quiet) printFinishedTurns(true);
-    printFinalScores(game->state(), names, !quiet);
+    printFinalScores(game->state(), names, !quiet, lang);
     if (isSample) {
         bool same = true;
         for (int p = 0; p < config.players; ++p)

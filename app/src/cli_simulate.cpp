@@ -18,16 +18,15 @@ namespace {
 const char* kNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Grey"};
 } // namespace
 
-void printFinalScores(const adj::State& s, const std::vector<std::string>& names, bool withBoard) {
+void printFinalScores(const adj::State& s, const std::vector<std::string>& names, bool withBoard,
+                      adj::kb::Lang lang) {
     if (withBoard) std::printf("\n%s", s.drawAscii().c_str());
-    std::printf("\nFinal scores:");
-    for (int p = 0; p < s.config().players; ++p)
-        std::printf(" %s %d%s", names[size_t(p)].c_str(), s.score(p),
-                    p + 1 < s.config().players ? "," : "\n");
-    std::string winners;
-    for (const adj::PlayerId p : s.leaders())
-        winners += (winners.empty() ? "" : " and ") + names[size_t(p)];
-    std::printf("Winner: %s\n", winners.c_str());
+    std::vector<int> scores;
+    for (int p = 0; p < s.config().players; ++p) scores.push_back(s.score(p));
+    const auto leaders = s.leaders();
+    std::printf(
+        "\n%s\n",
+        adj::kb::renderResult(scores, {leaders.begin(), leaders.end()}, lang, names).c_str());
 }
 
 int simulate(const std::vector<std::string>& args) {
@@ -136,7 +135,7 @@ int simulate(const std::vector<std::string>& args) {
         std::fprintf(stderr, "carcassonne simulate: %s\n", e.what());
         return 1;
     }
-    printFinalScores(*played, names, !quiet);
+    printFinalScores(*played, names, !quiet, lang);
     if (recorder)
         std::printf("Recorded as game %lld (%d turns) in %s\n",
                     static_cast<long long>(recorder->gameId()), recorder->turnsRecorded(),

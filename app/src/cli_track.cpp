@@ -315,7 +315,7 @@ int visionTrack(const std::vector<std::string>& args) {
     std::printf("%d turns read by the camera, %d entered by hand, %d corrected, %d answered with "
                 "one of the camera's choices\n",
                 read, byHand, corrected, answered);
-    printFinalScores(s, names, false);
+    printFinalScores(s, names, false, lang);
     if (list) { // the recorded game played as listed, for comparison
         adj::State played = *adj::State::create(game);
         for (const std::string& turn : list->turns)

@@ -154,3 +154,21 @@ TEST(Dispute, FeatureReportSaysWhoHoldsItAndItsWorth) {
     EXPECT_EQ(r.completed.points, 6) << "2 each if it were completed as it stands";
     EXPECT_EQ(r.tiles.size(), 2u);
 }
+
+// The game's result as `carcassonne play`, `simulate` and `vision track` print it.
+TEST(Render, TheResultInEveryLanguage) {
+    const std::vector<std::string> names = {"Ana", "Bram", "Chris"};
+    EXPECT_EQ(adj::kb::renderResult({61, 143, 116}, {1}, adj::kb::Lang::En, names),
+              "Final scores: Ana 61, Bram 143, Chris 116\nWinner: Bram");
+    EXPECT_EQ(adj::kb::renderResult({61, 143, 116}, {1}, adj::kb::Lang::Ro, names),
+              "Scor final: Ana 61, Bram 143, Chris 116\nCâștigător: Bram");
+    EXPECT_EQ(adj::kb::renderResult({61, 143, 116}, {1}, adj::kb::Lang::Nl, names),
+              "Eindstand: Ana 61, Bram 143, Chris 116\nWinnaar: Bram");
+    // A tie: every leader wins; players without a name are numbered.
+    EXPECT_EQ(adj::kb::renderResult({30, 30, 30}, {0, 1, 2}, adj::kb::Lang::En, {"Ana", "Bram"}),
+              "Final scores: Ana 30, Bram 30, player 3 30\nWinners: Ana, Bram and player 3");
+    EXPECT_EQ(adj::kb::renderResult({30, 30}, {0, 1}, adj::kb::Lang::Ro, names),
+              "Scor final: Ana 30, Bram 30\nCâștigători: Ana și Bram");
+    EXPECT_EQ(adj::kb::renderResult({30, 30}, {0, 1}, adj::kb::Lang::Nl, names),
+              "Eindstand: Ana 30, Bram 30\nWinnaars: Ana en Bram");
+}

@@ -42,5 +42,9 @@ std::string render(const ScoreEvent& e, Lang lang, const std::vector<std::string
                    std::string_view game = "base");
 std::string render(const Violation& v, Lang lang, const std::vector<std::string>& names = {},
                    std::string_view game = "base");
+// The game's result, two lines: "Final scores: Ana 61, Bram 143, Chris 116" (scores[p] is
+// player p's) and "Winner: Bram" ("Winners: Ana and Bram" when tied).
+std::string renderResult(const std::vector<int>& scores, const std::vector<PlayerId>& winners,
+                         Lang lang, const std::vector<std::string>& names = {});
 
 } // namespace adj::kb
