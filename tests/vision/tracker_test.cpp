@@ -381,6 +381,44 @@ TEST(GameTracker, KeepsALongBoardInViewAndReadsAGreenBarnOnAField) {
     EXPECT_GE(f.read, 23); // measured: 24 read (18 while the board's end lay out of view)
 }
 
+// A barn stands on a corner where four fields meet, mostly on the three tiles there before: its
+// part on the new tile is a blob by that corner, which alone reads as a farmer there or a piece
+// between two features. A 2-player game with Abbey & Mayor (seed 266, framed for 40 tiles):
+// turn 7 puts player 1's barn on the new tile's north-east corner; before, the players were
+// asked on which of two features the piece stood.
+TEST(GameTracker, ABarnsPartOnTheNewTileIsReadAsTheBarn) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2, {"abbey-mayor"});
+    const vision::Recording rec =
+        vision::firstTurns(vision::recordGame(cfg, 266, fixedCamera(270, 76, -1, 40)), 8);
+    ASSERT_NE(rec.turns[6].text.find("barn:NE"), std::string::npos) << rec.turns[6].text;
+    const vision::TrackingEvaluation f =
+        vision::followRecording(rec, vision::enrolProcedural(vision::gameSets(cfg)));
+    for (const std::string& note : f.notes) {
+        std::printf("%s\n", note.c_str());
+        EXPECT_NE(note.rfind("turn 7", 0), 0u) << "the barn not read as played: " << note;
+    }
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_TRUE(f.scoresEqual);
+}
+
+// Two cells beside the board that changed are two new tiles only if each changed all over: a
+// cell read off the new tile's corner with the table beside it shows the table's grain again
+// along its far sides. The bench's game 9 (procedural, 6 players with Abbey & Mayor, framed for
+// the whole game and knocked after turn 1): turn 8's cloister was refused as "2 new tiles", the
+// bare table beside it read as a city at 0.76.
+TEST(GameTracker, ATableCellBesideTheNewTileIsNoSecondTile) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 6, {"abbey-mayor"});
+    const vision::Recording rec =
+        vision::firstTurns(vision::recordGame(cfg, 3009, fixedCamera(390, 79, 0, 0)), 9);
+    const vision::TrackingEvaluation f =
+        vision::followRecording(rec, vision::enrolProcedural(vision::gameSets(cfg)));
+    for (const std::string& note : f.notes) {
+        std::printf("%s\n", note.c_str());
+        EXPECT_EQ(note.find("new tiles ("), std::string::npos) << note;
+        EXPECT_NE(note.rfind("turn 8", 0), 0u) << "the cloister not read as played: " << note;
+    }
+}
+
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a
 // refused action is named.
 TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {

@@ -266,6 +266,12 @@ bool TurnObserver::changedSinceSettled(const cv::Mat& bgr,
     return areaChangedSinceSettled(unwarpArea(bgr, corners, kAreaSide), corners);
 }
 
+bool TurnObserver::patternAsSettled(const cv::Mat& bgr,
+                                    const std::array<cv::Point2f, 4>& corners) const {
+    if (!comparable(bgr)) return false;
+    return compareAreas(bgr, settled_, corners, kAreaSide).correlation >= params_.changed;
+}
+
 bool TurnObserver::knownTilesMoved(const cv::Mat& bgr, const adj::State& shown) const {
     if (!comparable(bgr)) return false;
     // The last tiles the settled picture showed (pieces on them may have been taken away): a
@@ -653,6 +659,18 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         }
         read.push_back(std::move(c));
     }
+    // Of several read, one with a strip along a side as it was is no tile laid (a tile covers
+    // its cell): a cell read off the new tile's corner and the table beside it (bench game 9,
+    // procedural: a bare table cell beside a new cloister read as R at 0.76, "2 new tiles").
+    if (read.size() > 1)
+        read.erase(std::remove_if(read.begin(), read.end(),
+                                  [&](const CellResult& c) {
+                                      for (int side = 0; side < 4; ++side)
+                                          if (patternAsSettled(bgr, sideOf(c.corners, side)))
+                                              return true;
+                                      return false;
+                                  }),
+                   read.end());
     if (read.empty()) return o; // NoChange
     const size_t first = r.cells.size();
     for (CellResult& c : read) r.cells.push_back(std::move(c));

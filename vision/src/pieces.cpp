@@ -491,6 +491,13 @@ std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv:
     return out;
 }
 
+std::array<cv::Point2f, 4> sideOf(const std::array<cv::Point2f, 4>& corners, int side) {
+    constexpr float rim = 0.08f, depth = 0.35f;
+    const float x0 = side == 1 ? 1 - depth : rim, x1 = side == 3 ? depth : 1 - rim;
+    const float y0 = side == 2 ? 1 - depth : rim, y1 = side == 0 ? depth : 1 - rim;
+    return partOf(corners, cv::Rect2f(x0, y0, x1 - x0, y1 - y0));
+}
+
 AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
                             const std::array<cv::Point2f, 4>& corners, int size) {
     if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return {};

@@ -44,15 +44,6 @@ void offerLookAlike(const adj::State& before, const adj::Action& tile, const std
         }
 }
 
-// A strip along side `side` (N E S W) of a tile whose picture corners are `corners`, inside
-// its rim.
-std::array<cv::Point2f, 4> sideOf(const std::array<cv::Point2f, 4>& corners, int side) {
-    constexpr float rim = 0.08f, depth = 0.35f;
-    const float x0 = side == 1 ? 1 - depth : rim, x1 = side == 3 ? depth : 1 - rim;
-    const float y0 = side == 2 ? 1 - depth : rim, y1 = side == 0 ? depth : 1 - rim;
-    return partOf(corners, cv::Rect2f(x0, y0, x1 - x0, y1 - y0));
-}
-
 // Barns stand on a tile's corner (Corner: NW NE SE SW as the engine numbers them).
 cv::Point2f cornerPoint(int corner) {
     return {corner == adj::NE || corner == adj::SE ? 1.0f : 0.0f,
@@ -393,6 +384,17 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         return std::nullopt;
     }
     const PieceBlob& b = blobs.front();
+    // A barn stands on a corner, mostly on the three tiles around it: the part on the new tile
+    // is a blob near that corner, which alone would be read as a farmer there (bench games 9,
+    // turn 56, both arts: the blob's middle 0.17 of a tile from the corner, the old tiles'
+    // part 0.64 and 0.84 changed; a follower elsewhere on the tile changed none of it).
+    for (const adj::MeepleOption& m : s.legalMeeples())
+        if (m.kind == adj::MeepleKind::Barn) {
+            const cv::Point2f off = toEngineTile(b.centre, o.quarterTurn) - cornerPoint(m.corner);
+            if (off.dot(off) < 4 * params_.barnReach * params_.barnReach &&
+                barnShare(o, t, bgr, m.corner, player) > 0)
+                return adj::Action{adj::Action::Kind::Piece, -1, {}, m};
+        }
     // Its colour: the player's, or learned as the player's when not known yet.
     float dOther = std::numeric_limits<float>::infinity();
     int other = -1;

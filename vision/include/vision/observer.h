@@ -141,6 +141,10 @@ public:
     const cv::Mat& settledPicture() const { return settled_; }
     // Whether the area within `corners` changed since the settled picture (true without one).
     bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
+    // Whether the area within `corners` shows the settled picture's pattern again (the table's
+    // grain, a drawing): what lies there was there before. A quiet area laid over a quiet one
+    // (a field on a smooth table) changed, though hardly in colour.
+    bool patternAsSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
     // The same, given this picture's area already unwarped (kAreaSide a side, unwarpArea).
     bool areaChangedSinceSettled(const cv::Mat& area,
                                  const std::array<cv::Point2f, 4>& corners) const;

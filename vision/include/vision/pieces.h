@@ -152,6 +152,9 @@ cv::Mat unwarpArea(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners
 // The picture corners (NW NE SE SW) of `part` (in the area's coordinates, 0..1, y south) of
 // the area within `corners`.
 std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv::Rect2f part);
+// A strip along side `side` (N E S W) of the area within `corners`, inside a tile's rim: a
+// tile laid covers its whole cell, so each strip of a new tile's cell changed.
+std::array<cv::Point2f, 4> sideOf(const std::array<cv::Point2f, 4>& corners, int side);
 
 // Each player's colour, learned per game from the player's pieces. Distances are in L*a*b*
 // with lightness counted at half weight (light falls unevenly over a table).
