@@ -2,14 +2,15 @@
 // 0 success, 1 the input was bad (the message says what and where), 2 usage error.
 #pragma once
 
-#include "adjudicator/knowledge.h"
-
 #include <string>
 #include <vector>
 
 namespace adj {
 class State;
+namespace kb {
+enum class Lang : int; // adjudicator/knowledge.h
 }
+} // namespace adj
 
 namespace carc::cli {
 
