@@ -765,6 +765,20 @@ TEST(Recognise, AClearReadingTakesBackACopySpentOnAMisread) {
     EXPECT_GE(e.correct, 83); // of 84
 }
 
+// Pennant twins whose first choice's copies are all on the board, each read clearly: the count
+// decides (autumn scene 103, 45 degrees, tiles of 38 px: an R and a G with every copy read
+// clearly elsewhere are the Q and F they were read as, no longer uncertain). A copy spent on a
+// doubtful reading still proves nothing (AClearReadingTakesBackACopySpentOnAMisread).
+TEST(Recognise, ACountSpentOnClearReadingsDecidesAPennantTwin) {
+    vision::RecogniseParams off;
+    off.clearCopies = false;
+    const auto [e, before] = readBothWays("autumn", 103, off);
+    EXPECT_EQ(e.correct, before.correct + 2);
+    EXPECT_EQ(e.unsure, before.unsure - 2);
+    EXPECT_EQ(e.wrong, before.wrong);
+    EXPECT_EQ(e.extra, before.extra);
+}
+
 // A tile of the table's hue, outlined, beside the board (autumn scene 28: a cloister on the
 // tan table): the colour models leave it out. A cell that far from the shade of the nearest
 // stretch of table (offTable) is a tile. Since the outline is judged on the sides towards the

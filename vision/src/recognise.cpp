@@ -1325,6 +1325,22 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         if (fits == 1) give(k, size_t(fit), boxKind(c.cand[size_t(fit)]));
     }
+    // Whether a cell read as a look-alike only because its first choice has no copy left may
+    // trust the count (RecogniseParams::clearCopies): the cell is clearly a tile, and every
+    // copy of that kind went to a cell reading it as its own first choice, clearly (a clear
+    // side's score, a margin and a confidence its result keeps, not decided late as doubtful).
+    auto countIsEvidence = [&](const Cell& c) {
+        if (!p.clearCopies || doubtful(c) || c.cand[0].score < p.clearSide) return false;
+        for (size_t k : order) {
+            const Cell& h = cells[k];
+            if (h.chosen < 0 || h.cand[size_t(h.chosen)].kind != c.cand[0].kind) continue;
+            const Candidate& hc = h.cand[0];
+            if (h.chosen != 0 || doubtful(h) || hc.score < p.clearSide || hc.margin < p.minMargin ||
+                confidenceOf(hc.score, hc.margin) < p.minConfidence)
+                return false;
+        }
+        return true;
+    };
     // Stage 5: results, in board coordinates (x = i, y = -j), with per-tile refined corners.
     std::vector<size_t> sourceOf; // per result: its cell
     for (const Cell& c : cells) {
@@ -1377,10 +1393,13 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     if (alike != best.kind) r.sameLook.push_back(kinds[size_t(alike)]->id);
                 shift = best.shift;
                 if (c.chosen > 0 && !byEdges) {
-                    // Only the box's counts ruled it out: a copy spent by a misread elsewhere
-                    // is no evidence (vision/README.md, joint decoding).
-                    r.confidence = 0;
-                    r.note = Said("cell.first-spent");
+                    // Only the box's counts ruled it out: unless every copy went to a clear
+                    // reading, one may have gone to a misread, which is no evidence
+                    // (vision/README.md, joint decoding).
+                    if (!countIsEvidence(c)) {
+                        r.confidence = 0;
+                        r.note = Said("cell.first-spent");
+                    }
                 } else if (c.chosen > 0) {
                     r.confidence *= 0.75f;
                     if (gap < p.minMargin || r.confidence < p.minConfidence)

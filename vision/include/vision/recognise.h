@@ -72,6 +72,10 @@ struct RecogniseParams {
     // (autumn scene 152: an M1 read as the box's one C at 0.79, a silent error, and the C
     // beside it, read at 0.92, left uncertain; now the M1 is uncertain and the C read).
     bool displaceForCopy = true;
+    // A cell read as a look-alike only because its first choice has no copy left is uncertain
+    // (a copy spent by a misread elsewhere is no evidence), unless it is clearly a tile and
+    // every copy went to a clear reading of that kind: then the count decides (false: never).
+    bool clearCopies = true;
     // A cell whose colours are barely more the tiles' than the table's (tileLlr below this)
     // and whose square shows no outline towards the table is decoded after the others, however
     // well it matches: the table beside a tile's field edge reads as a city with one field side
