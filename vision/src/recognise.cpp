@@ -1325,15 +1325,15 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         if (fits == 1) give(k, size_t(fit), boxKind(c.cand[size_t(fit)]));
     }
-    // Whether a cell read as a look-alike only because its first choice has no copy left may
-    // trust the count (RecogniseParams::clearCopies): the cell is clearly a tile, and every
-    // copy of that kind went to a cell reading it as its own first choice, clearly (a clear
-    // side's score, a margin and a confidence its result keeps, not decided late as doubtful).
-    auto countIsEvidence = [&](const Cell& c) {
-        if (!p.clearCopies || doubtful(c) || c.cand[0].score < p.clearSide) return false;
+    // Whether the box's counts are evidence (RecogniseParams::clearCopies): every copy of
+    // `kind` placed went to a cell reading it as its own first choice, clearly (a clear side's
+    // score, a margin and a confidence its result keeps, not decided late as doubtful), and
+    // none is left.
+    auto spentOnClearReadings = [&](int kind) {
+        if (!p.clearCopies || left[size_t(kind)] > 0) return false;
         for (size_t k : order) {
             const Cell& h = cells[k];
-            if (h.chosen < 0 || h.cand[size_t(h.chosen)].kind != c.cand[0].kind) continue;
+            if (h.chosen < 0 || h.cand[size_t(h.chosen)].kind != kind) continue;
             const Candidate& hc = h.cand[0];
             if (h.chosen != 0 || doubtful(h) || hc.score < p.clearSide || hc.margin < p.minMargin ||
                 confidenceOf(hc.score, hc.margin) < p.minConfidence)
@@ -1360,13 +1360,16 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                 float gap = best.margin;
                 if (c.chosen == 0 && best.score >= p.clearSide && !doubtful(c)) {
                     // Readings about as likely whose edges a clearly read neighbour rules out
-                    // (a road with or without a city cap the rim hides) do not make it unsure:
-                    // it need only beat those that fit.
+                    // (a road with or without a city cap the rim hides), or of a kind whose
+                    // every copy lies clearly elsewhere (a pennant twin), do not make it
+                    // unsure: it need only beat those that fit.
                     float next = -1;
                     bool ruledOut = false;
                     for (size_t a = 1; a < c.cand.size(); ++a) {
                         const Candidate& o = c.cand[a];
-                        if (agrees(c, *kinds[size_t(o.kind)], o.rotation, true))
+                        const bool spent =
+                            o.kind != best.kind && boxKind(o) < 0 && spentOnClearReadings(o.kind);
+                        if (!spent && agrees(c, *kinds[size_t(o.kind)], o.rotation, true))
                             next = std::max(next, o.score);
                         else if (o.score >= best.score - kFullMargin)
                             ruledOut = true;
@@ -1396,7 +1399,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     // Only the box's counts ruled it out: unless every copy went to a clear
                     // reading, one may have gone to a misread, which is no evidence
                     // (vision/README.md, joint decoding).
-                    if (!countIsEvidence(c)) {
+                    if (doubtful(c) || c.cand[0].score < p.clearSide ||
+                        !spentOnClearReadings(c.cand[0].kind)) {
                         r.confidence = 0;
                         r.note = Said("cell.first-spent");
                     }

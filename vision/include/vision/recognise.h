@@ -74,7 +74,9 @@ struct RecogniseParams {
     bool displaceForCopy = true;
     // A cell read as a look-alike only because its first choice has no copy left is uncertain
     // (a copy spent by a misread elsewhere is no evidence), unless it is clearly a tile and
-    // every copy went to a clear reading of that kind: then the count decides (false: never).
+    // every copy went to a clear reading of that kind: then the count decides. Likewise a
+    // reading about as likely as a clear tile's first choice whose every copy went so does
+    // not make that tile uncertain (false: the counts never decide).
     bool clearCopies = true;
     // A cell whose colours are barely more the tiles' than the table's (tileLlr below this)
     // and whose square shows no outline towards the table is decoded after the others, however
