@@ -767,31 +767,35 @@ TEST(Recognise, AClearReadingTakesBackACopySpentOnAMisread) {
     EXPECT_GE(e.correct, 83); // of 84
 }
 
+namespace {
+
+// A sweep scene where the box's counts (RecogniseParams::clearCopies) settle `twins` pennant
+// twins left uncertain without them, and change nothing else.
+void expectTwinsSettledByCounts(const std::string& art, int scene, int twins) {
+    vision::RecogniseParams off;
+    off.clearCopies = false;
+    const auto [e, before] = readBothWays(art, scene, off);
+    EXPECT_EQ(e.correct, before.correct + twins);
+    EXPECT_EQ(e.unsure, before.unsure - twins);
+    EXPECT_EQ(e.wrong, before.wrong);
+    EXPECT_EQ(e.extra, before.extra);
+}
+
+} // namespace
+
 // Pennant twins whose first choice's copies are all on the board, each read clearly: the count
 // decides (autumn scene 103, 45 degrees, tiles of 38 px: an R and a G with every copy read
 // clearly elsewhere are the Q and F they were read as, no longer uncertain). A copy spent on a
 // doubtful reading still proves nothing (AClearReadingTakesBackACopySpentOnAMisread).
 TEST(Recognise, ACountSpentOnClearReadingsDecidesAPennantTwin) {
-    vision::RecogniseParams off;
-    off.clearCopies = false;
-    const auto [e, before] = readBothWays("autumn", 103, off);
-    EXPECT_EQ(e.correct, before.correct + 2);
-    EXPECT_EQ(e.unsure, before.unsure - 2);
-    EXPECT_EQ(e.wrong, before.wrong);
-    EXPECT_EQ(e.extra, before.extra);
+    expectTwinsSettledByCounts("autumn", 103, 2);
 }
 
 // The other way round: a clear tile whose reading is about as likely as its pennant twin's,
 // every copy of the twin read clearly elsewhere (procedural scene 178, 45 degrees: an F beside
 // G 0.83 and a Q beside R 0.90, both uncertain before). The twin cannot be there.
 TEST(Recognise, ATwinWithNoCopyLeftLeavesNoDoubt) {
-    vision::RecogniseParams off;
-    off.clearCopies = false;
-    const auto [e, before] = readBothWays("procedural", 178, off);
-    EXPECT_EQ(e.correct, before.correct + 2);
-    EXPECT_EQ(e.unsure, before.unsure - 2);
-    EXPECT_EQ(e.wrong, before.wrong);
-    EXPECT_EQ(e.extra, before.extra);
+    expectTwinsSettledByCounts("procedural", 178, 2);
 }
 
 // A tile of the table's hue, outlined, beside the board (autumn scene 28: a cloister on the
