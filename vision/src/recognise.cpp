@@ -1216,6 +1216,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             (!sure(c) && c.tileLlr < 0) || (c.tileLlr < p.tableHueLlr && !outlinedSquare(c));
     }
     auto doubtful = [&](const Cell& c) { return doubtfulCell[size_t(&c - cells.data())] != 0; };
+    // A cell whose first choice reads as well as a clear side wants, not decided late.
+    auto readsClearly = [&](const Cell& c) {
+        return !doubtful(c) && c.cand[0].score >= p.clearSide;
+    };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         if (doubtful(cells[a]) != doubtful(cells[b])) return doubtful(cells[b]);
         return cells[a].cand[0].margin > cells[b].cand[0].margin;
@@ -1259,7 +1263,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     for (size_t k : order) {
         Cell& c = cells[k];
         const Candidate& want = c.cand[0];
-        if (c.chosen == 0 || doubtful(c) || want.score < p.clearSide) continue;
+        if (c.chosen == 0 || !readsClearly(c)) continue;
         const bool needCopy = boxKind(want) < 0;
         if (needCopy ? !p.displaceForCopy : c.chosen > 0) continue;
         std::vector<size_t> against;
@@ -1335,7 +1339,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             const Cell& h = cells[k];
             if (h.chosen < 0 || h.cand[size_t(h.chosen)].kind != kind) continue;
             const Candidate& hc = h.cand[0];
-            if (h.chosen != 0 || doubtful(h) || hc.score < p.clearSide || hc.margin < p.minMargin ||
+            if (h.chosen != 0 || !readsClearly(h) || hc.margin < p.minMargin ||
                 confidenceOf(hc.score, hc.margin) < p.minConfidence)
                 return false;
         }
@@ -1358,7 +1362,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             } else {
                 const Candidate& best = c.cand[size_t(c.chosen)];
                 float gap = best.margin;
-                if (c.chosen == 0 && best.score >= p.clearSide && !doubtful(c)) {
+                if (c.chosen == 0 && readsClearly(c)) {
                     // Readings about as likely whose edges a clearly read neighbour rules out
                     // (a road with or without a city cap the rim hides), or of a kind whose
                     // every copy lies clearly elsewhere (a pennant twin), do not make it
@@ -1399,8 +1403,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                     // Only the box's counts ruled it out: unless every copy went to a clear
                     // reading, one may have gone to a misread, which is no evidence
                     // (vision/README.md, joint decoding).
-                    if (doubtful(c) || c.cand[0].score < p.clearSide ||
-                        !spentOnClearReadings(c.cand[0].kind)) {
+                    if (!readsClearly(c) || !spentOnClearReadings(c.cand[0].kind)) {
                         r.confidence = 0;
                         r.note = Said("cell.first-spent");
                     }
