@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <span>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -602,7 +603,7 @@ float TileClassifier::slidScore(const cv::Mat& patchBgr, int templates, Rim rim)
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr,
                                                 int top, Rim rim) const {
     return classify(
-        patchBgr, [&](float) { return detailBgr; }, top, rim);
+        patchBgr, [&](float) { return Detail{detailBgr}; }, top, rim);
 }
 
 bool TileClassifier::widensNarrow(int top, Rim rim, float best, float below) {
@@ -610,8 +611,8 @@ bool TileClassifier::widensNarrow(int top, Rim rim, float best, float below) {
 }
 
 std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
-                                                const std::function<cv::Mat(float)>& detailBgr,
-                                                int top, Rim rim, float narrowWidenBelow,
+                                                const std::function<Detail(float)>& detail, int top,
+                                                Rim rim, float narrowWidenBelow,
                                                 float noTile) const {
     std::vector<Candidate> out;
     if (templates_.empty() || patchBgr.rows != kPatch || patchBgr.cols != kPatch) return out;
@@ -696,7 +697,7 @@ std::vector<Candidate> TileClassifier::classify(const cv::Mat& patchBgr,
     std::vector<int> templateOf;
     for (const auto& [c, t] : found) out.push_back(c), templateOf.push_back(t);
     out[0].margin = out.size() > 1 ? out[0].score - out[1].score : 1.f;
-    separateLookAlikes(detailBgr, out, templateOf, rim);
+    separateLookAlikes(detail, out, templateOf, rim);
     if (out.size() > size_t(top)) out.resize(size_t(top));
     cv::Scalar mean, spread;
     cv::meanStdDev(inner, mean, spread);
@@ -731,7 +732,7 @@ std::array<float, 4> TileClassifier::turnScores(const cv::Mat& patchBgr, int kin
     return out;
 }
 
-void TileClassifier::separateLookAlikes(const std::function<cv::Mat(float)>& detailBgr,
+void TileClassifier::separateLookAlikes(const std::function<Detail(float)>& detail,
                                         std::vector<Candidate>& out,
                                         const std::vector<int>& templateOf, Rim rim) const {
     constexpr float kClose = 0.06f; // candidates this close in score are look-alikes
@@ -740,7 +741,8 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat(float)>& det
     size_t n = 1;
     while (n < out.size() && n < 3 && out[n].score >= out[0].score - kClose) ++n;
     if (n < 2 || out[0].score < kWeakest) return;
-    const cv::Mat raw = detailBgr(out[0].score);
+    const Detail cell = detail(out[0].score);
+    const cv::Mat& raw = cell.bgr;
     if (raw.rows != kDetailPatch) return;
     cv::Mat rawSoft; // as soft as the templates (see the constructor)
     cv::GaussianBlur(raw, rawSoft, cv::Size(3, 3), 0.8);
@@ -785,7 +787,7 @@ void TileClassifier::separateLookAlikes(const std::function<cv::Mat(float)>& det
             const std::array<double, 2> v =
                 lookAlikeReadings(templateOf[i], templateOf[j], p, shifted);
             if (std::isnan(v[0])) continue;
-            const LookAlikeBias bias = lookAlikeBias(templateOf[i], templateOf[j]);
+            const LookAlikeBias bias = lookAlikeBias(templateOf[i], templateOf[j], cell.footprint);
             double read[2];
             for (int m = 0; m < 2; ++m) {
                 // A pair whose photos barely differ keeps the drawings' own scale: stretching
@@ -982,6 +984,16 @@ double TileClassifier::lookAlikeShiftedS(int ia, int ib, const DifferenceRegion&
 
 namespace {
 
+// A drawing `small` as the camera records it: softened by `blur` pixels, and compressed.
+cv::Mat photographed(cv::Mat small, double blur) {
+    cv::GaussianBlur(small, small, cv::Size(0, 0), blur);
+    // Cameras keep colour at half the resolution of brightness (Bayer mosaics, 4:2:0 video and
+    // JPEG), and compress: a coloured mark on a tile loses more than its outline does.
+    std::vector<std::uint8_t> jpeg;
+    cv::imencode(".jpg", small, jpeg, {cv::IMWRITE_JPEG_QUALITY, 80});
+    return cv::imdecode(jpeg, cv::IMREAD_COLOR);
+}
+
 // A photo of a drawing as the camera tends to show a tile: `side` pixels across, softened by
 // `blur` pixels, resampled up to the detail patch `offset` detail pixels off, normalised as a
 // cell is.
@@ -989,16 +1001,54 @@ cv::Mat simulatedDetail(const cv::Mat& face, int side, double blur, cv::Point2d 
     constexpr int n = TileClassifier::kDetail;
     cv::Mat small, up;
     cv::resize(face, small, cv::Size(side, side), 0, 0, cv::INTER_AREA);
-    cv::GaussianBlur(small, small, cv::Size(0, 0), blur);
-    // Cameras keep colour at half the resolution of brightness (Bayer mosaics, 4:2:0 video and
-    // JPEG), and compress: a coloured mark on a tile loses more than its outline does.
-    std::vector<std::uint8_t> jpeg;
-    cv::imencode(".jpg", small, jpeg, {cv::IMWRITE_JPEG_QUALITY, 80});
-    small = cv::imdecode(jpeg, cv::IMREAD_COLOR);
+    small = photographed(small, blur);
     const double k = double(n) / side;
     const cv::Matx23d m(k, 0, offset.x + 0.5 * (k - 1), 0, k, offset.y + 0.5 * (k - 1));
     cv::warpAffine(small, up, m, cv::Size(n, n), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     return normalisePatch(up);
+}
+
+// Photos of a drawing as the camera shows a tile seen through `footprint` (pixels per tile
+// along the drawing's x and y: at a tilt the tile is foreshortened, and a mark shrinks more
+// one way than the other), softened by each of `blurs` and read `offsets` detail pixels off,
+// 8-bit, not yet normalised.
+std::vector<cv::Mat> simulatedDetails(const cv::Mat& face, const cv::Matx22d& footprint,
+                                      std::span<const double> blurs,
+                                      std::span<const cv::Point2d> offsets) {
+    constexpr int n = TileClassifier::kDetail;
+    const cv::Matx22d& J = footprint;
+    // The tile's bounding box in the small picture, a pixel or two to spare.
+    const double xs[4] = {0, J(0, 0), J(0, 1), J(0, 0) + J(0, 1)},
+                 ys[4] = {0, J(1, 0), J(1, 1), J(1, 0) + J(1, 1)};
+    const double x0 = *std::min_element(xs, xs + 4) - 2, y0 = *std::min_element(ys, ys + 4) - 2;
+    const cv::Size size(int(std::ceil(*std::max_element(xs, xs + 4) - x0 + 2)),
+                        int(std::ceil(*std::max_element(ys, ys + 4) - y0 + 2)));
+    // Unit tile coordinates u -> small pixel J u - origin - 0.5 (pixel centres at integers).
+    const auto toSmall = [&](double scale, cv::Point2d at) {
+        return cv::Matx23d(J(0, 0) * scale, J(0, 1) * scale,
+                           J(0, 0) * at.x + J(0, 1) * at.y - x0 - 0.5, J(1, 0) * scale,
+                           J(1, 1) * scale, J(1, 0) * at.x + J(1, 1) * at.y - y0 - 0.5);
+    };
+    // Down: the drawing averaged over a small pixel first (as resizing by area does).
+    const double F = face.cols, side = std::sqrt(std::abs(cv::determinant(J)));
+    cv::Mat soft, small;
+    cv::GaussianBlur(face, soft, cv::Size(0, 0),
+                     std::max(0.3, TileClassifier::kFootprintAverage * F / side));
+    cv::warpAffine(soft, small, toSmall(1 / F, {0.5 / F, 0.5 / F}), size, cv::INTER_LINEAR,
+                   cv::BORDER_REPLICATE);
+    // Up: each detail pixel read where it lies on the small picture.
+    std::vector<cv::Mat> out;
+    for (double blur : blurs) {
+        const cv::Mat photo = photographed(small, blur);
+        for (cv::Point2d offset : offsets) {
+            cv::Mat up;
+            cv::warpAffine(
+                photo, up, toSmall(1.0 / n, {(offset.x + 0.5) / n, (offset.y + 0.5) / n}),
+                cv::Size(n, n), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+            out.push_back(std::move(up));
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -1021,7 +1071,26 @@ const std::array<cv::Mat, 4>& TileClassifier::simulatedPhotos(int t) const {
     return biases_->photos.emplace(t, std::move(photos)).first->second;
 }
 
-TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const {
+TileClassifier::LookAlikeBias TileClassifier::meanReadings(int a, int b,
+                                                           std::span<const cv::Mat> ofA,
+                                                           std::span<const cv::Mat> ofB) const {
+    LookAlikeBias bias;
+    double sum[2][2] = {}; // by truth, by measure
+    int count[2][2] = {};
+    for (int truth = 0; truth < 2; ++truth)
+        for (const cv::Mat& photo : truth ? ofB : ofA) {
+            const std::array<double, 2> v = lookAlikeReadings(a, b, photo, true);
+            for (int m = 0; m < 2; ++m)
+                if (!std::isnan(v[m])) sum[truth][m] += v[m], ++count[truth][m];
+        }
+    for (int m = 0; m < 2; ++m)
+        if (count[0][m] > 0 && count[1][m] > 0)
+            bias.first[m] = float(sum[0][m] / count[0][m]),
+            bias.second[m] = float(sum[1][m] / count[1][m]);
+    return bias;
+}
+
+TileClassifier::PairKey TileClassifier::pairKey(int a, int b) const {
     // Turning both drawings alike, or swapping them, reads alike (s changes sign): one
     // simulation serves all (a drawing's four turns are consecutive templates, see the
     // constructor).
@@ -1030,38 +1099,100 @@ TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const 
         const auto turned = [&](int t) {
             return t - templates_[size_t(t)].rotation + (templates_[size_t(t)].rotation + by) % 4;
         };
-        return std::pair<int, int>{turned(first), turned(second)};
+        return PairKey{{turned(first), turned(second)}, false, by % 4};
     };
-    std::pair<int, int> key = unturning(a, b);
-    const std::pair<int, int> other = unturning(b, a);
-    const bool swapped = other < key;
-    if (swapped) key = other;
-    const auto oriented = [&](LookAlikeBias bias) {
-        if (!swapped) return bias;
-        LookAlikeBias out;
-        for (int m = 0; m < 2; ++m) out.first[m] = -bias.second[m], out.second[m] = -bias.first[m];
-        return out;
-    };
+    const PairKey key = unturning(a, b), other = unturning(b, a);
+    if (key.pair <= other.pair) return key;
+    return {other.pair, true, other.turns};
+}
+
+TileClassifier::LookAlikeBias TileClassifier::PairKey::oriented(LookAlikeBias bias) const {
+    if (!swapped) return bias;
+    LookAlikeBias out;
+    for (int m = 0; m < 2; ++m) out.first[m] = -bias.second[m], out.second[m] = -bias.first[m];
+    return out;
+}
+
+TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b) const {
+    const PairKey pk = pairKey(a, b);
+    const std::pair<int, int>& key = pk.pair;
+    const auto oriented = [&](LookAlikeBias bias) { return pk.oriented(bias); };
     {
         const std::lock_guard<std::mutex> lock(biases_->mutex);
         if (const auto it = biases_->pairs.find(key); it != biases_->pairs.end())
             return oriented(it->second);
     }
-    LookAlikeBias bias;
-    double sum[2][2] = {}; // by truth, by measure
-    int count[2][2] = {};
-    for (int truth = 0; truth < 2; ++truth)
-        for (const cv::Mat& photo : simulatedPhotos(truth ? key.second : key.first)) {
-            const std::array<double, 2> v = lookAlikeReadings(key.first, key.second, photo, true);
-            for (int m = 0; m < 2; ++m)
-                if (!std::isnan(v[m])) sum[truth][m] += v[m], ++count[truth][m];
-        }
-    for (int m = 0; m < 2; ++m)
-        if (count[0][m] > 0 && count[1][m] > 0)
-            bias.first[m] = float(sum[0][m] / count[0][m]),
-            bias.second[m] = float(sum[1][m] / count[1][m]);
+    const LookAlikeBias bias = meanReadings(key.first, key.second, simulatedPhotos(key.first),
+                                            simulatedPhotos(key.second));
     const std::lock_guard<std::mutex> lock(biases_->mutex);
     biases_->pairs.emplace(key, bias);
+    return oriented(bias);
+}
+
+std::vector<cv::Mat> TileClassifier::photosAtFootprint(int t, const cv::Matx22d& footprint,
+                                                       const std::array<int, 3>& rounded) const {
+    const std::array<int, 4> key{t, rounded[0], rounded[1], rounded[2]};
+    {
+        const std::lock_guard<std::mutex> lock(biases_->mutex);
+        if (const auto it = biases_->atFootprint.find(key); it != biases_->atFootprint.end())
+            return it->second;
+    }
+    // Three focuses and two offsets each: at these sizes a pennant is a few pixels, and one
+    // photo's sampling moves its reading.
+    const double blurs[3] = {0.5, 0.8, 1.3};
+    const cv::Point2d offsets[2] = {{0.25, -0.25}, {-0.25, 0.25}};
+    std::vector<cv::Mat> photos =
+        simulatedDetails(templates_[size_t(t)].face, footprint, blurs, offsets);
+    const std::lock_guard<std::mutex> lock(biases_->mutex);
+    // Kept while a board is read (the pairs of a footprint share drawings), bounded across
+    // boards: 64 drawings' photos are 5 MB.
+    if (biases_->atFootprint.size() >= 64) biases_->atFootprint.clear();
+    biases_->atFootprint.emplace(key, photos);
+    return photos;
+}
+
+TileClassifier::LookAlikeBias TileClassifier::lookAlikeBias(int a, int b,
+                                                            const cv::Matx22d& footprint) const {
+    const double side = std::sqrt(std::abs(cv::determinant(footprint)));
+    if (!(side >= 8 && side < kOwnFootprintBelow) || !pennantTwins(a, b))
+        return lookAlikeBias(a, b);
+    // The footprint's stretch alone, less its turn in the picture, which moves the tile's
+    // pixels but does not shrink them (footprint = turn x stretch): its side, how much it is
+    // foreshortened and along which direction of the tile, rounded so that a board's cells
+    // share a few simulations (steps of a tenth of the side, of 0.1 in the ratio of its short
+    // axis to its long one, of 22.5 degrees).
+    cv::Matx21d sigma;
+    cv::Matx22d u, vt;
+    cv::SVD::compute(footprint, sigma, u, vt);
+    const int steps = int(std::lround(std::log(side) / std::log(1.1))),
+              ratio = int(std::lround(10 * sigma(1) / sigma(0))),
+              turn = ratio >= 10
+                         ? 0
+                         : int(std::lround(std::atan2(vt(0, 1), vt(0, 0)) / (CV_PI / 8)) + 8) % 8;
+    // Both drawings unturned (pairKey) turn the direction with them: a quarter turn is 4 steps.
+    const PairKey pk = pairKey(a, b);
+    const std::array<int, 5> key{pk.pair.first, pk.pair.second, steps, ratio,
+                                 ratio >= 10 ? 0 : (turn + 4 * pk.turns) % 8};
+    const auto oriented = [&](LookAlikeBias bias) { return pk.oriented(bias); };
+    {
+        const std::lock_guard<std::mutex> lock(biases_->mutex);
+        if (const auto it = biases_->byFootprint.find(key); it != biases_->byFootprint.end())
+            return oriented(it->second);
+    }
+    const double roundSide = std::pow(1.1, steps), roundRatio = ratio / 10.0,
+                 along = key[4] * CV_PI / 8;
+    const cv::Matx22d axes(std::cos(along), -std::sin(along), std::sin(along), std::cos(along));
+    const cv::Matx22d rounded =
+        axes *
+        cv::Matx22d(roundSide / std::sqrt(roundRatio), 0, 0, roundSide * std::sqrt(roundRatio)) *
+        axes.t();
+    std::array<std::vector<cv::Mat>, 2> photos;
+    for (size_t k = 0; k < 2; ++k)
+        for (const cv::Mat& photo : photosAtFootprint(key[k], rounded, {key[2], key[3], key[4]}))
+            photos[k].push_back(normalisePatch(photo));
+    const LookAlikeBias bias = meanReadings(key[0], key[1], photos[0], photos[1]);
+    const std::lock_guard<std::mutex> lock(biases_->mutex);
+    biases_->byFootprint.emplace(key, bias);
     return oriented(bias);
 }
 

@@ -74,6 +74,18 @@ cv::Mat cellPatch(const Pyramid& pyr, int level, const cv::Matx33d& gridToImage,
     return warpPatch(pyr.level(level), toLevel * gridToImage * patchToGrid, n, part);
 }
 
+// Image pixels per tile along a place's x and y at its middle (the derivative of gridToImage
+// there, times the place's size): how the camera sees the tile there (TileClassifier::Detail).
+cv::Matx22d footprintAt(const cv::Matx33d& H, double x, double y, double size) {
+    const double gx = x + size / 2, gy = y + size / 2;
+    const double w = H(2, 0) * gx + H(2, 1) * gy + H(2, 2);
+    const double u = (H(0, 0) * gx + H(0, 1) * gy + H(0, 2)) / w,
+                 v = (H(1, 0) * gx + H(1, 1) * gy + H(1, 2)) / w;
+    const double k = size / w;
+    return {k * (H(0, 0) - u * H(2, 0)), k * (H(0, 1) - u * H(2, 1)), k * (H(1, 0) - v * H(2, 0)),
+            k * (H(1, 1) - v * H(2, 1))};
+}
+
 // Tile side in image pixels near a grid point.
 double tileSide(const cv::Matx33d& gridToImage, cv::Point2d g) {
     const cv::Point2f a = apply(gridToImage, g), b = apply(gridToImage, g + cv::Point2d(1, 0)),
@@ -133,10 +145,12 @@ struct Place {
 // A place classified: its patch, and its detail patch when look-alikes need it.
 std::vector<Candidate> classifyPlace(const TileClassifier& classifier, const Pyramid& pyr,
                                      int level, const cv::Matx33d& gridToImage, const Place& at,
-                                     TileClassifier::Rim rim) {
+                                     TileClassifier::Rim rim, bool ownFootprint) {
     const auto detail = [&](float) {
-        return cellPatch(pyr, std::max(0, level - 1), gridToImage, at.x, at.y,
-                         TileClassifier::kDetail, TileClassifier::kDetailMargin, at.size);
+        return TileClassifier::Detail{
+            cellPatch(pyr, std::max(0, level - 1), gridToImage, at.x, at.y, TileClassifier::kDetail,
+                      TileClassifier::kDetailMargin, at.size),
+            ownFootprint ? footprintAt(gridToImage, at.x, at.y, at.size) : cv::Matx22d::zeros()};
     };
     return classifier.classify(cellPatch(pyr, level, gridToImage, at.x, at.y, TileClassifier::kFine,
                                          TileClassifier::kMargin, at.size),
@@ -889,14 +903,18 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         return c.detail;
     };
+    auto detailAndFootprint = [&](const Cell& c) {
+        return TileClassifier::Detail{detailOf(c), p.ownFootprint ? footprintAt(Gi, c.i, c.j, 1)
+                                                                  : cv::Matx22d::zeros()};
+    };
     auto classifyCell = [&](Cell& c, const cv::Mat& patch, bool fullLater = false) {
         c.fullLater = false;
         const auto detail = [&](float best) {
             if (fullLater && best < kSeedTile) {
                 c.fullLater = true;
-                return cv::Mat();
+                return TileClassifier::Detail{};
             }
-            return detailOf(c);
+            return detailAndFootprint(c);
         };
         const TileClassifier::Rim rim = rimAt(c.i, c.j);
         c.cand = classifier_.classify(patch, detail, 6, rim,
@@ -946,13 +964,14 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                                         p.searchScale, p.searchSlid);
         std::vector<Candidate> again;
         if (!(best == at))
-            again = classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j));
+            again =
+                classifyPlace(classifier_, pyr, level, Gi, best, rimAt(c.i, c.j), p.ownFootprint);
         // Only a clear reading is kept: a wrong place reads a look-alike's part almost as well.
         // If the search found none, the cell slid in place if the coarse stage stopped it.
         if (again.empty() || again[0].score < (p.searchSlid ? p.searchSlidFound : p.searchFound)) {
             if (c.cand[0].slid) continue;
             std::vector<Candidate> inPlace = classifier_.classify(
-                patches[k], [&](float) { return detailOf(c); }, 6, rimAt(c.i, c.j),
+                patches[k], [&](float) { return detailAndFootprint(c); }, 6, rimAt(c.i, c.j),
                 TileClassifier::kWidenBelow, -1.f);
             if (!inPlace.empty() && inPlace[0].score >= p.searchFound) c.cand = std::move(inPlace);
             continue;
@@ -1605,14 +1624,15 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * Gi;
     const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
     Place at{i + ox, j + oy, 1.0};
-    std::vector<Candidate> cand = classifyPlace(classifier_, pyr, level, toRoi, at, p.rim);
+    std::vector<Candidate> cand =
+        classifyPlace(classifier_, pyr, level, toRoi, at, p.rim, p.ownFootprint);
     if (cand.empty() || cand[0].score < p.searchBelow) {
         // The coarse match ranks the places; the best is classified in full.
         const Place best =
             searchAround(classifier_, pyr, level, toRoi, at, p.searchShift, p.searchScale);
         if (!(best == at)) {
             std::vector<Candidate> again =
-                classifyPlace(classifier_, pyr, level, toRoi, best, p.rim);
+                classifyPlace(classifier_, pyr, level, toRoi, best, p.rim, p.ownFootprint);
             // The expected place has the lattice and the neighbours for it: another must read
             // clearly better (a straight road reads alike a fifth of a tile off and smaller).
             if (!again.empty() && (cand.empty() || again[0].score > cand[0].score + p.searchGain))

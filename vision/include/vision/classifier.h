@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,8 +84,20 @@ public:
     // A cell whose best slid match is below kWidenBelow slides more drawings, keeping what
     // reaches kWidenFound (coarseScoresNear, classify).
     static constexpr float kWidenBelow = 0.8f, kWidenFound = 0.8f;
+    // A cell at kDetailPatch (empty: look-alikes stay close), and how the camera saw the tile:
+    // `footprint`, image pixels per tile along the patch's x and y (the lattice's derivative
+    // at the cell; zero when unknown). A pennant twin is judged against photos of both drawings
+    // simulated at that footprint when the tile is small (kOwnFootprintBelow).
+    struct Detail {
+        cv::Mat bgr;
+        cv::Matx22d footprint = cv::Matx22d::zeros();
+    };
+    static constexpr double kOwnFootprintBelow = 56; // pixels, the tile's side
+    // The drawing is averaged over this much of a small pixel (Gaussian sigma) when simulated
+    // at a footprint.
+    static constexpr double kFootprintAverage = 0.3;
     // Best candidates, one per distinct (kind, rotation), best first (at most `top`).
-    // `detailBgr`: the same cell at kDetailPatch (may be empty: look-alikes stay close).
+    // `detailBgr`: the same cell at kDetailPatch, its footprint unknown.
     std::vector<Candidate> classify(const cv::Mat& patchBgr, const cv::Mat& detailBgr, int top = 6,
                                     Rim rim = Rim::Narrow) const;
     // The same, asking for the detail patch only when look-alikes need it (most cells don't),
@@ -94,9 +107,8 @@ public:
     // `noTile`: a coarse best below this slides nothing (the table, a hand); a caller whose
     // cell's colours say tile may slide whatever the coarse stage says (-1).
     std::vector<Candidate> classify(const cv::Mat& patchBgr,
-                                    const std::function<cv::Mat(float best)>& detailBgr,
-                                    int top = 6, Rim rim = Rim::Narrow,
-                                    float narrowWidenBelow = kWidenBelow,
+                                    const std::function<Detail(float best)>& detail, int top = 6,
+                                    Rim rim = Rim::Narrow, float narrowWidenBelow = kWidenBelow,
                                     float noTile = kNoTile) const;
     // Whether classify widens the slide with the narrow rim, its best slid match `best`.
     static bool widensNarrow(int top, Rim rim, float best, float below = kWidenBelow);
@@ -170,6 +182,10 @@ private:
         std::map<std::pair<int, int>, LookAlikeBias> pairs;
         std::map<std::pair<int, int>, DifferenceRegion> regions;
         std::map<int, std::array<cv::Mat, 4>> photos;
+        // By template pair and footprint (its stretch, rounded as lookAlikeBias says).
+        std::map<std::array<int, 5>, LookAlikeBias> byFootprint;
+        // Photos of a template at a rounded footprint (8-bit), while their pairs learn.
+        std::map<std::array<int, 4>, std::vector<cv::Mat>> atFootprint;
     };
     struct ColourStats {
         bool known = false;
@@ -207,11 +223,29 @@ private:
     // Whether templates a and b are of pennant twins (the same tile but for its pennants).
     bool pennantTwins(int a, int b) const;
     int pennantsOf(int t) const; // the pennants on template t's kind
+    // A pair of templates as its bias is learned: both turned so that the first lies unturned
+    // (`turns` quarter turns clockwise), the two swapped if that orders them.
+    struct PairKey {
+        std::pair<int, int> pair;
+        bool swapped = false;
+        int turns = 0;
+        LookAlikeBias oriented(LookAlikeBias learned) const; // as the pair was asked
+    };
+    PairKey pairKey(int a, int b) const;
+    // Photos of template t's drawing simulated at `footprint` (`rounded`: its key), 8-bit.
+    std::vector<cv::Mat> photosAtFootprint(int t, const cv::Matx22d& footprint,
+                                           const std::array<int, 3>& rounded) const;
     LookAlikeBias lookAlikeBias(int a, int b) const;
+    // The same learned from photos simulated at a tile's footprint (Detail), for pennant twins
+    // of a tile smaller than kOwnFootprintBelow; else lookAlikeBias(a, b).
+    LookAlikeBias lookAlikeBias(int a, int b, const cv::Matx22d& footprint) const;
+    // The mean readings of pair (a, b) over photos of each drawing.
+    LookAlikeBias meanReadings(int a, int b, std::span<const cv::Mat> ofA,
+                               std::span<const cv::Mat> ofB) const;
     // Photos of a template's drawing as the camera tends to show a tile (lookAlikeBias's).
     const std::array<cv::Mat, 4>& simulatedPhotos(int t) const;
     // Re-ranks candidates that score alike by the pixels where their templates differ.
-    void separateLookAlikes(const std::function<cv::Mat(float best)>& detailBgr,
+    void separateLookAlikes(const std::function<Detail(float best)>& detail,
                             std::vector<Candidate>& out, const std::vector<int>& templateOf,
                             Rim rim) const;
 };

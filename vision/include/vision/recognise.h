@@ -78,6 +78,10 @@ struct RecogniseParams {
     // reading about as likely as a clear tile's first choice whose every copy went so does
     // not make that tile uncertain (false: the counts never decide).
     bool clearCopies = true;
+    // Pennant twins on tiles smaller than TileClassifier::kOwnFootprintBelow are judged against
+    // photos of both drawings simulated at the cell's own footprint, foreshortened as the
+    // camera sees it (false: at the sizes a big board shows, 36 and 48 px, unforeshortened).
+    bool ownFootprint = true;
     // A cell whose colours are barely more the tiles' than the table's (tileLlr below this)
     // and whose square shows no outline towards the table is decoded after the others, however
     // well it matches: the table beside a tile's field edge reads as a city with one field side
