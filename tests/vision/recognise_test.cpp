@@ -611,13 +611,14 @@ TEST(Recognise, AnUncertainBoardIsReadAgainAtAnotherScale) {
 // lattice found for such boards, no scene of the sweep's 800 reads wrongly without the rule;
 // it stays for the drift those do not reach, and still says so where it fires: classic scene
 // 97's E at the rim (0.62) is uncertain, not trusted. (Scene 97's board holds the whole box,
-// where elimination settles it since: off here.)
+// where elimination settles it since, as do the copies left: both off here.)
 TEST(Recognise, AWeakReadingAtTheRimIsNotTrusted) {
     const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/classic";
     if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is not here";
     vision::RecogniseParams trusting, distrusting;
     trusting.rimWeak = 0;
     trusting.eliminationCells = distrusting.eliminationCells = 0;
+    trusting.countsCells = distrusting.countsCells = 0;
     const auto [e, before] = readBothWays("classic", 97, trusting, distrusting);
     EXPECT_GT(e.unsure, before.unsure);
     EXPECT_EQ(e.wrong + e.extra, 0);
@@ -676,7 +677,7 @@ TEST(Recognise, AnIslandOfTilesIsReadWithItsLink) {
 // copies left, a four-sided city (C) and a city across (H), fit there one way only.
 TEST(Recognise, AFullBoardsDoubtsAreSettledByElimination) {
     vision::RecogniseParams noElimination;
-    noElimination.eliminationCells = 0;
+    noElimination.eliminationCells = noElimination.countsCells = 0;
     const auto [e, before] = readBothWays("procedural", 87, noElimination);
     EXPECT_LE(before.correct, e.truthTiles - 2);
     EXPECT_EQ(e.correct, e.truthTiles);
@@ -691,7 +692,7 @@ TEST(Recognise, EliminationSettlesOnlyWhatTheBestAssignmentClearlyWins) {
     const std::string folder = std::string(CARC_SHARED_DIR) + "/tile-art/classic";
     if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " is absent";
     vision::RecogniseParams noElimination;
-    noElimination.eliminationCells = 0;
+    noElimination.eliminationCells = noElimination.countsCells = 0;
     const auto [e, before] = readBothWays("classic", 26, noElimination);
     EXPECT_EQ(e.correct, e.truthTiles - 1);
     EXPECT_EQ(e.correct, before.correct + 3);
@@ -699,8 +700,33 @@ TEST(Recognise, EliminationSettlesOnlyWhatTheBestAssignmentClearlyWins) {
     EXPECT_EQ(e.wrong + e.extra, 0);
 }
 
+// Short of a full box, the copies the certain tiles leave still bound what an uncertain tile
+// can be (RecogniseParams::countsCells): each is read among its own close readings that a copy
+// is left of, jointly, as by elimination. Procedural scene 107 (45 degrees, tiles of 36 px):
+// a city read as R beside an M1 whose C twin was about as likely, both uncertain; R's and C's
+// copies lie elsewhere, and the cells' close readings left fit one way.
+TEST(Recognise, UncertainTilesAreSettledByTheCopiesLeft) {
+    vision::RecogniseParams noCounts;
+    noCounts.countsCells = 0;
+    const auto [e, before] = readBothWays("procedural", 107, noCounts);
+    EXPECT_GE(before.unsure, 2);
+    EXPECT_EQ(e.correct, before.correct + before.unsure);
+    EXPECT_EQ(e.unsure, 0);
+    EXPECT_EQ(e.wrong + e.extra, before.wrong + before.extra);
+}
+
+// A cell the decoding doubted (in the table's hue, no outline vouching for it: a hole or the
+// table beside the board reading as a city) is not settled by the copies left: procedural
+// scene 47's table beside the board read R (0.74), uncertain, would become a tile.
+TEST(Recognise, ACellOfTableIsNotSettledByTheCopiesLeft) {
+    const vision::Evaluation e = reported(sweepScene("procedural", 47));
+    EXPECT_EQ(e.extra, 0);
+    EXPECT_EQ(e.wrong, 0);
+}
+
 // A board short of the box by one tile proves nothing by elimination: scene 87's board less
-// its last tile keeps its doubts (and says so), whatever the copies left.
+// its last tile keeps its doubts (and says so), whatever the copies left. Those copies still
+// bound each doubtful tile's close readings (countsCells), and a cell settled so says so.
 TEST(Recognise, ABoardShortOfTheBoxSettlesNothingByElimination) {
     const auto sources = bench::artSources("procedural", bench::sweepSets());
     const adj::GameConfig game =
@@ -712,12 +738,25 @@ TEST(Recognise, ABoardShortOfTheBoxSettlesNothingByElimination) {
     ASSERT_EQ(board.board().size(), 71u);
     const vision::Scene scene =
         vision::renderScene(board, bench::sweepCamera(87, board), sources[0].faces);
-    const vision::Recognition r = vision::Recogniser(sources[0].refs, game).recognise(scene.image);
+    const vision::Recogniser recogniser(sources[0].refs, game);
+    vision::RecogniseParams noCounts;
+    noCounts.countsCells = 0;
+    const vision::Recognition r = recogniser.recognise(scene.image, noCounts);
     ASSERT_TRUE(r.ok()) << r.error;
     const vision::Evaluation e = reported(vision::evaluate(scene, r));
     EXPECT_GE(e.unsure, 1);
     for (const vision::CellResult& c : r.cells)
         EXPECT_EQ(c.note.in().find("elimination"), std::string::npos);
+    // The copies the certain tiles leave may still settle a doubt, and say so.
+    const vision::Recognition counted = recogniser.recognise(scene.image);
+    const vision::Evaluation ec = reported(vision::evaluate(scene, counted));
+    EXPECT_EQ(ec.wrong + ec.extra, e.wrong + e.extra);
+    int byCounts = 0;
+    for (const vision::CellResult& c : counted.cells) {
+        EXPECT_EQ(c.note.in().find("elimination"), std::string::npos);
+        byCounts += c.note.in().find("counts") != std::string::npos;
+    }
+    EXPECT_EQ(byCounts, e.unsure - ec.unsure);
 }
 
 // A small board at 45 degrees in weakly matching art (classic scene 43: 26 tiles of 50 px, the
@@ -778,11 +817,13 @@ TEST(Recognise, AClearReadingTakesBackACopySpentOnAMisread) {
 namespace {
 
 // A sweep scene where the box's counts (RecogniseParams::clearCopies) settle `twins` pennant
-// twins left uncertain without them, and change nothing else.
+// twins left uncertain without them, and change nothing else. (The joint reading of the
+// copies left, countsCells, settles them too: off.)
 void expectTwinsSettledByCounts(const std::string& art, int scene, int twins) {
-    vision::RecogniseParams off;
+    vision::RecogniseParams on, off;
+    on.countsCells = off.countsCells = 0;
     off.clearCopies = false;
-    const auto [e, before] = readBothWays(art, scene, off);
+    const auto [e, before] = readBothWays(art, scene, off, on);
     EXPECT_EQ(e.correct, before.correct + twins);
     EXPECT_EQ(e.unsure, before.unsure - twins);
     EXPECT_EQ(e.wrong, before.wrong);
@@ -811,11 +852,13 @@ TEST(Recognise, ATwinWithNoCopyLeftLeavesNoDoubt) {
 // pixels across, foreshortened, keeps less of its contrast than in photos of an unforeshortened
 // tile 36-48 px across, so the city with it read nearer the plain drawing than those photos
 // say. Judged against photos simulated at each cell's own footprint, a Q left uncertain and a
-// D read as the straight road U beside it (the Q's neighbour) are both read right.
+// D read as the straight road U beside it (the Q's neighbour) are both read right. (The
+// copies left, countsCells, then settle the scene's last doubt, a cloister read as R: off.)
 TEST(Recognise, SmallTwinsAreJudgedAtTheirOwnFootprint) {
-    vision::RecogniseParams unforeshortened;
+    vision::RecogniseParams unforeshortened, own;
     unforeshortened.ownFootprint = false;
-    const auto [e, before] = readBothWays("procedural", 115, unforeshortened);
+    unforeshortened.countsCells = own.countsCells = 0;
+    const auto [e, before] = readBothWays("procedural", 115, unforeshortened, own);
     EXPECT_EQ(e.correct, before.correct + 2);
     EXPECT_EQ(e.wrong, before.wrong - 1);
     EXPECT_EQ(e.unsure, before.unsure - 1);
@@ -868,11 +911,13 @@ TEST(Recognise, MarksALittleOffTheirPlace) {
 //   the table's colours are decided last, and one whose every likely reading contradicts two
 //   clear sides of its neighbours is not a tile: 48 of 48, no cell doubted (with no side clear
 //   the hole is reported as an uncertain tile).
-// Scene 14's board holds the whole box, where elimination settles the cell either way: off.
+// Scene 14's board holds the whole box, where elimination settles the cell either way, and the
+// copies left (countsCells) settle such cells in all three: both off.
 TEST(Recognise, ANeighboursClearSide) {
     vision::RecogniseParams never, pixelsAlone;
     never.clearSide = 2; // no side is clear
     never.eliminationCells = pixelsAlone.eliminationCells = 0;
+    never.countsCells = pixelsAlone.countsCells = 0;
     for (const auto& [s, least] : {std::pair{83, 81}, {14, 72}, {74, 48}}) {
         const auto [e, before] = readBothWays("procedural", s, never, pixelsAlone);
         EXPECT_GE(e.correct, least);
@@ -905,10 +950,11 @@ TEST(Recognise, ATileOffItsCellStillRanksItsOwnDrawing) {
 //   (one fewer each without).
 // Scenes 97 and 99 hold the whole box, where elimination settles such cells too: off. Scene
 // 97's early reading was of table barely in the tiles' colours, which is now decoded last
-// (tableHueLlr, 72 of 72 either way): off for both its readings.
+// (tableHueLlr, 72 of 72 either way): off for both its readings. The copies left
+// (countsCells) settle most of these cells without the repairs: off.
 TEST(Recognise, DecodingRepairsWhatTheOrderLeftOut) {
     vision::RecogniseParams pixelsAlone;
-    pixelsAlone.eliminationCells = 0;
+    pixelsAlone.eliminationCells = pixelsAlone.countsCells = 0;
     vision::RecogniseParams matchOrder = pixelsAlone;
     matchOrder.tableHueLlr = -1e9f;
     vision::RecogniseParams noDisplacing = matchOrder;

@@ -87,31 +87,41 @@ Outcome assign(const std::vector<Cell>& cells, std::vector<int> left, const Meet
 namespace vision {
 
 void Recogniser::settleByElimination(Recognition& out, const TurnScores& turnScores,
+                                     const std::function<bool(size_t r)>& byCounts,
                                      const RecogniseParams& p) const {
     // The premise: nothing covered, and as many uncertain cells as copies the others left.
+    // Short of it (RecogniseParams::countsCells), the copies left still bound what the
+    // uncertain cells can be: each is read among its own close readings (below).
     const auto& kinds = setup_->kinds;
     std::map<std::string, size_t> kindOf;
     for (size_t g = 0; g < kinds.size(); ++g) kindOf[kinds[g]->id] = g;
     std::vector<int> left = setup_->boxCount;
     std::vector<size_t> open;                       // results uncertain
     std::map<std::pair<int, int>, size_t> resultAt; // board cell -> result
+    bool covered = false;
     for (size_t r = 0; r < out.cells.size(); ++r) {
         const CellResult& c = out.cells[r];
         resultAt[{c.cell.x, c.cell.y}] = r;
-        if (c.status == CellStatus::Occluded) return;
+        covered = covered || c.status == CellStatus::Occluded;
         if (c.status == CellStatus::Uncertain) {
             open.push_back(r);
             continue;
         }
+        if (c.status != CellStatus::Tile) continue;
         const auto it = kindOf.find(c.kind);
         if (it == kindOf.end()) return;
         if (!kinds[it->second]->inSupply && --left[it->second] < 0) return;
     }
     const int copies = std::accumulate(left.begin(), left.end(), 0);
-    if (open.empty() || int(open.size()) != copies || copies > p.eliminationCells) return;
+    if (open.empty()) return;
+    const bool wholeBox = !covered && int(open.size()) == copies && copies <= p.eliminationCells;
+    if (!wholeBox) {
+        std::erase_if(open, [&](size_t r) { return !byCounts(r); });
+        if (open.empty() || int(open.size()) > p.countsCells) return;
+    }
     // The classifier's index of each kind left (every one must be measurable).
     std::vector<int> measured(kinds.size(), -1);
-    for (size_t g = 0; g < kinds.size(); ++g) {
+    for (size_t g = 0; g < kinds.size() && wholeBox; ++g) {
         if (left[g] <= 0) continue;
         const auto& known = classifier_.kinds();
         const auto it = std::find(known.begin(), known.end(), kinds[g]);
@@ -137,18 +147,41 @@ void Recogniser::settleByElimination(Recognition& out, const TurnScores& turnSco
                 shown[size_t(side)] =
                     kinds[kindOf[n.kind]]->sideTerrain((side + 2) % 4, n.rotation);
         }
-        for (size_t g = 0; g < kinds.size(); ++g) {
-            if (left[g] <= 0) continue;
-            const std::array<float, 4> scores = turnScores(open[u], measured[g]);
-            for (int t = 0; t < kinds[g]->distinctRotations; ++t) {
-                bool fits = true;
-                for (int side = 0; side < 4; ++side)
-                    fits =
-                        fits && (!shown[size_t(side)] ||
-                                 sidesMeet(kinds[g]->sideTerrain(side, t), *shown[size_t(side)]));
-                if (fits) cells[u].readings.push_back({int(g), t, scores[size_t(t)]});
+        auto fitsShown = [&](size_t g, int t) {
+            for (int side = 0; side < 4; ++side)
+                if (shown[size_t(side)] &&
+                    !sidesMeet(kinds[g]->sideTerrain(side, t), *shown[size_t(side)]))
+                    return false;
+            return true;
+        };
+        auto& readings = cells[u].readings;
+        if (wholeBox) {
+            for (size_t g = 0; g < kinds.size(); ++g) {
+                if (left[g] <= 0) continue;
+                const std::array<float, 4> scores = turnScores(open[u], measured[g]);
+                for (int t = 0; t < kinds[g]->distinctRotations; ++t)
+                    if (fitsShown(g, t)) readings.push_back({int(g), t, scores[size_t(t)]});
             }
+            continue;
         }
+        // Its own readings that a copy left and the certain sides allow, within countsWindow
+        // of the best of them: a reading further down is no contender.
+        float best = -1;
+        for (const Alternative& a : c.alternatives) {
+            const auto it = kindOf.find(a.kind);
+            if (it == kindOf.end() || left[it->second] <= 0 || !fitsShown(it->second, a.rotation))
+                continue;
+            best = std::max(best, a.score);
+            auto same = std::find_if(readings.begin(), readings.end(), [&](const auto& r) {
+                return r.kind == int(it->second) && r.rotation == a.rotation;
+            });
+            if (same == readings.end())
+                readings.push_back({int(it->second), a.rotation, a.score});
+            else
+                same->score = std::max(same->score, a.score);
+        }
+        std::erase_if(readings, [&](const auto& r) { return r.score < best - p.countsWindow; });
+        if (readings.empty()) return; // no reading the copies allow: a misread elsewhere
     }
     const elimination::Outcome o = elimination::assign(
         cells, left,
@@ -167,10 +200,14 @@ void Recogniser::settleByElimination(Recognition& out, const TurnScores& turnSco
         // A lead of twice the margin is full confidence (in the premise: no tile misread).
         c.confidence = std::min(1.f, o.lead[u] / (2 * p.eliminationMargin));
         char lead[16] = "";
-        if (std::isfinite(o.lead[u])) std::snprintf(lead, sizeof lead, "%.2f", o.lead[u]);
-        c.note = Said(std::isfinite(o.lead[u]) ? "cell.by-elimination" : "cell.by-elimination-only")
-                     .with("total", setup_->boxTotal)
-                     .with("lead", lead);
+        const bool only = !std::isfinite(o.lead[u]);
+        if (!only) std::snprintf(lead, sizeof lead, "%.2f", o.lead[u]);
+        if (wholeBox)
+            c.note = Said(only ? "cell.by-elimination-only" : "cell.by-elimination")
+                         .with("total", setup_->boxTotal)
+                         .with("lead", lead);
+        else
+            c.note = Said(only ? "cell.by-counts-only" : "cell.by-counts").with("lead", lead);
     }
 }
 

@@ -1462,12 +1462,16 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         out.cells.push_back(std::move(r));
         sourceOf.push_back(size_t(&c - cells.data()));
     }
-    if (p.eliminationCells > 0)
+    if (p.eliminationCells > 0 || p.countsCells > 0)
         settleByElimination(
             out,
             [&](size_t r, int kind) {
                 const Cell& c = cells[sourceOf[r]];
                 return classifier_.turnScores(patches[sourceOf[r]], kind, rimAt(c.i, c.j));
+            },
+            [&](size_t r) {
+                const Cell& c = cells[sourceOf[r]];
+                return isTile(c) && !doubtful(c);
             },
             p);
     lap("decode");

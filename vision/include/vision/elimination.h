@@ -1,8 +1,10 @@
 // Readings by elimination, for a board that holds every tile of the box (a finished game): the
 // cells the camera could not settle hold exactly the copies the settled ones left. Which copy
 // goes where is the assignment whose sides all meet and whose cells match their copies best;
-// a cell is settled when every assignment that reads it otherwise matches clearly worse.
-// Pure search, no pixels: recognise.cpp measures the readings and judges the premise.
+// a cell is settled when every assignment that reads it otherwise matches clearly worse. On
+// any other board the copies left are an upper bound, and the same search runs over each
+// cell's close readings. Pure search, no pixels: recognise.cpp measures the readings and
+// judges the premise.
 #pragma once
 
 #include "tiledb/tile.h"

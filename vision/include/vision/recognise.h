@@ -213,6 +213,11 @@ struct RecogniseParams {
     // eliminationMargin less (0 cells: no such rule).
     int eliminationCells = 8;
     float eliminationMargin = 0.1f;
+    // Short of that premise, with at most countsCells cells uncertain: each is read among its
+    // own readings within countsWindow of its best one that a copy left (by the certain
+    // cells) and the certain sides allow, by the same assignment and margin (0: no such rule).
+    int countsCells = 12;
+    float countsWindow = 0.15f;
 };
 
 enum class CellStatus { Tile, Uncertain, Occluded };
@@ -291,10 +296,14 @@ private:
     // cells read on it.
     Recognition recogniseOnce(const cv::Mat& bgr, const RecogniseParams& p,
                               GridHint& squaresRead) const;
-    // RecogniseParams::eliminationCells (elimination.cpp). `turnScores(r, kind)`: how result
-    // r's cell matches each turn of the classifier's kind (TileClassifier::turnScores).
+    // RecogniseParams::eliminationCells and countsCells (elimination.cpp). `turnScores(r,
+    // kind)`: how result r's cell matches each turn of the classifier's kind
+    // (TileClassifier::turnScores).
     using TurnScores = std::function<std::array<float, 4>(size_t r, int kind)>;
+    // `byCounts(r)`: whether uncertain result r may be settled by the box's counts short of
+    // a full box (a tile the decoding did not doubt, RecogniseParams::countsCells).
     void settleByElimination(Recognition& out, const TurnScores& turnScores,
+                             const std::function<bool(size_t r)>& byCounts,
                              const RecogniseParams& p) const;
     adj::GameConfig game_;
     std::shared_ptr<const adj::TileSetup> setup_;
