@@ -93,6 +93,8 @@ public:
         cv::Matx22d footprint = cv::Matx22d::zeros();
     };
     static constexpr double kOwnFootprintBelow = 56; // pixels, the tile's side
+    // ... and when the photos of square tiles read the cell within this of the middle.
+    static constexpr double kFootprintWithin = 0.6;
     // The drawing is averaged over this much of a small pixel (Gaussian sigma) when simulated
     // at a footprint.
     static constexpr double kFootprintAverage = 0.3;
