@@ -10,8 +10,8 @@
 //    refused (and of those, how many a question's offered answer settles in one click), and
 //    the time of GameTracker::observe per settled picture (p50, p95).
 //
-//   bench_tracking [--scenes N] [--games N] [--tiles N] [--turns N] [--art procedural,newart]
-//   [--abbey-mayor] [--calibrate] [-v] [--dump DIR]
+//   bench_tracking [--scenes N] [--games N] [--game G] [--tiles N] [--turns N]
+//   [--art procedural,newart] [--abbey-mayor] [--calibrate] [-v] [--dump DIR] [--record DIR]
 // --turns N follows each game's first N turns only, as the camera framed for the whole game
 // sees them (--tiles N plays short games instead, framed for their own small boards).
 // --calibrate: the players first show the camera their pieces (GameTracker::calibrate): the
@@ -20,6 +20,9 @@
 // -v prints each scene, each piece missed, each tile with more blobs than pieces (the blobs),
 // each piece whose colour was read as another player's, and each game's notes. --dump DIR
 // writes the picture around each tile with a piece missed or a blob too many (with -v's lines).
+// --record DIR writes each game's recording as DIR/ART-game-G (writeRecording, after --turns),
+// so a turn the bench got wrong can be followed again alone: `carcassonne vision track
+// DIR/procedural-game-9` reads the same pictures with the same players and sets.
 #include "bench_art.h"
 #include "vision/evaluate.h"
 #include "vision/frame_memory.h"
@@ -43,7 +46,8 @@
 namespace {
 
 bool verbose = false;
-std::string dumpDir; // --dump
+std::string dumpDir;   // --dump
+std::string recordDir; // --record
 
 // The picture around a tile (a tile's width beyond it each way), 4 times as large, its outline
 // drawn, named after the scene and the tile, for --dump.
@@ -239,6 +243,8 @@ int main(int argc, char** argv) {
             abbeyMayor = true;
         else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc)
             dumpDir = argv[++i];
+        else if (!std::strcmp(argv[i], "--record") && i + 1 < argc)
+            recordDir = argv[++i];
         else if (!std::strcmp(argv[i], "-v"))
             verbose = true;
         else if (!std::strcmp(argv[i], "--art") && i + 1 < argc)
@@ -247,7 +253,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "usage: bench_tracking [--scenes N] [--games N] [--game G] "
                                  "[--tiles N] [--turns N] [--art procedural,newart,classic] "
                                  "[--abbey-mayor] "
-                                 "[--calibrate] [-v] [--dump DIR]\n");
+                                 "[--calibrate] [-v] [--dump DIR] [--record DIR]\n");
             return 2;
         }
     }
@@ -324,6 +330,14 @@ int main(int argc, char** argv) {
             vision::Recording rec = vision::recordGame(cfg, std::uint64_t(3000 + g), p, art.faces);
             // --turns N: the early turns (read on the full path after the knock) in numbers.
             if (turns > 0) rec = vision::firstTurns(std::move(rec), size_t(turns));
+            if (!recordDir.empty()) {
+                const std::string dir = recordDir + "/" + art.name + "-game-" + std::to_string(g);
+                std::string error;
+                if (!vision::writeRecording(rec, dir, &error)) {
+                    std::fprintf(stderr, "bench_tracking: --record: %s\n", error.c_str());
+                    return 1;
+                }
+            }
             const vision::TrackingEvaluation e =
                 vision::followRecording(rec, art.refs, {}, calibrated);
             refused += calibrated ? players - e.calibrated : 0;
