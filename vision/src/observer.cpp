@@ -502,7 +502,11 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     const bool covered =
         std::any_of(o.recognition.cells.begin(), o.recognition.cells.end(),
                     [](const CellResult& c) { return c.status == CellStatus::Occluded; });
-    const bool clear = !covered && fits(o, knocked ? params_.knockedView : params_.clearView);
+    // Nor from a grid measured on the blurred outline of a tile or two: a lattice a fifth of a
+    // tile off at the board's rim (bench_tracking, newart game 3: adopted on turn 1, a tile
+    // misread on turn 4); the next full reading finds the board from its sides.
+    const bool clear = !covered && !o.recognition.gridFromOutline &&
+                       fits(o, knocked ? params_.knockedView : params_.clearView);
     // Knocked, and the full recognition gave no clear view (on two or three tiles it can fit a
     // lattice a quarter tile off): the remembered view follows the camera's move instead.
     if (knocked && !clear && params_.follow.on)
@@ -523,8 +527,11 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     pending_.reset();
     if (o.status == TurnObservation::Status::NewTile) { // the lattice's span grows with the board
         const adj::Pos c = o.recognition.cells[size_t(o.newCell)].cell;
-        lattice_.i0 = std::min(lattice_.i0, c.x), lattice_.i1 = std::max(lattice_.i1, c.x);
-        lattice_.j0 = std::min(lattice_.j0, -c.y), lattice_.j1 = std::max(lattice_.j1, -c.y);
+        // None remembered yet: a span alone would make the identity transform look valid.
+        if (lattice_.valid()) {
+            lattice_.i0 = std::min(lattice_.i0, c.x), lattice_.i1 = std::max(lattice_.i1, c.x);
+            lattice_.j0 = std::min(lattice_.j0, -c.y), lattice_.j1 = std::max(lattice_.j1, -c.y);
+        }
         pending_ = {{c.x, -c.y}, o.recognition.cells[size_t(o.newCell)].corners};
     }
     return o;

@@ -452,6 +452,7 @@ Recognition Recogniser::recognise(const cv::Mat& bgr, const RecogniseParams& p) 
         next.stageMillis.insert(next.stageMillis.begin(), r.stageMillis.begin(),
                                 r.stageMillis.end());
         next.segments = std::move(r.segments), next.family = std::move(r.family);
+        next.gridFromOutline = r.gridFromOutline;
         r = std::move(next);
         read = widened(again.grid, again.gridRing);
     }
@@ -649,9 +650,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         hint = gridFromSquares(findTileQuads(segments, bgr.size(), p.lattice), classifier_, pyr, p);
         lap("squares");
         // None verified: the sides of small tiles may be too short or too ragged on that
-        // copy. The wider copy's segments, then those of a finer copy (squaresWidth). Not for
-        // a second opinion on a board the lattice read (squaresOnly): the finer copies' squares
-        // are the last resort for a board nothing else reads.
+        // copy. The wider copy's segments, then those of a finer copy (squaresWidth), then the
+        // sides of what stands out from the table in colour (outlineWidth). Not for a second
+        // opinion on a board the lattice read (squaresOnly): these squares are the last resort
+        // for a board nothing else reads.
         for (int w : {p.widerWidth, p.squaresWidth}) {
             if (hint.valid() || p.squaresOnly || w <= p.lattice.workWidth) continue;
             LatticeParams finer = p.lattice;
@@ -660,6 +662,15 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
                                                                    : lineSegments(bgr, finer);
             hint = gridFromSquares(findTileQuads(segments, bgr.size(), finer), classifier_, pyr, p);
             lap("finer squares");
+        }
+        if (!hint.valid() && !p.squaresOnly && p.outlineWidth > 0) {
+            LatticeParams outline = p.lattice;
+            outline.workWidth = p.outlineWidth;
+            segments = outlineSegments(bgr, outline);
+            hint =
+                gridFromSquares(findTileQuads(segments, bgr.size(), outline), classifier_, pyr, p);
+            out.gridFromOutline = hint.valid();
+            lap("outline squares");
         }
         if (!hint.valid()) {
             out.error = why + "; no tile-shaped square either";

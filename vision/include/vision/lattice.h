@@ -71,6 +71,17 @@ std::optional<LatticeAxes> findLatticeAxes(const std::vector<cv::Vec4f>& segment
 // The straight segments (LSD on a workWidth copy), image pixels, those of minSegment or longer.
 std::vector<cv::Vec4f> lineSegments(const cv::Mat& bgr, const LatticeParams& params);
 
+// The straight sides of what stands out from the table, for tiles whose sides LSD misses in
+// grey at every scale (a lone blurred tile whose field has the table's grey level). On a
+// workWidth copy, each pixel's L*a*b* distance from the median colour around it (a window of
+// 60 pixels there: two tiles of 70 px at 1920; a tile much larger fills it and only its rim
+// stands out, but its longer sides are what LSD finds in grey), lightness weighted half or
+// fully (a shadow differs in lightness alone), is split by Otsu. LSD runs on each split's
+// regions and on their convex hulls (a city drawn in the table's colours leaves a notch in its
+// tile's region). Image pixels, those of minSegment or longer; empty for a picture too small
+// to judge or not 8-bit BGR.
+std::vector<cv::Vec4f> outlineSegments(const cv::Mat& bgr, const LatticeParams& params);
+
 // Stage 1b, for boards too small for the lattice (the start tile alone has four borders, too
 // few for vanishing points and combs): tile-shaped quadrilaterals straight from the segments.
 // An L-shaped corner is two segments ending together; two corners whose arms point at each

@@ -172,6 +172,11 @@ struct RecogniseParams {
     // often breaks or misses (bench_vision --small: 15-50% of 1-tile boards unread by art
     // without this, 0-23% with it).
     int squaresWidth = 1920;
+    // Still none: a tile's sides may be too faint in grey at every scale (blurred, its field of
+    // the table's grey level). The sides of what stands out from the table in colour on a copy
+    // outlineWidth wide (lattice.h's outlineSegments; 0: never). bench_vision --small: 37 of
+    // 800 boards unread without it, 5 with it, one more cell of table read as a tile.
+    int outlineWidth = 960;
     // A square's cells are at least this side (pixels, root of the area): the finer copies
     // give squares of a tile's drawing (a cloister, a city's corner) that match as tiles.
     float minSquareSide = 26;
@@ -261,6 +266,9 @@ struct Recognition {
     GridHint grid; // the lattice used, after the refit: a hint for the next picture
     // Cells read only at a place searched around them (RecogniseParams::searchShift).
     int searched = 0;
+    // The grid came from the squares of what stands out from the table (outlineWidth): their
+    // corners lie a few pixels rougher (bench_vision --small: 6-7 px, not 2-3).
+    bool gridFromOutline = false;
     bool ok() const { return error.empty(); }
     // Board cell `cell`'s square on boardToImage (NW NE SE SW): where the lattice puts it.
     std::array<cv::Point2f, 4> cellSquare(adj::Pos cell) const;
