@@ -1135,6 +1135,18 @@ TEST(Recognise, ABlurredSmallBoardIsFoundByItsColourOutline) {
     }
 }
 
+// A blurred region's outline is less square than LSD's segments: autumn scene 55's lone tile at
+// 45 degrees gives quads 0.27-0.33 from squares under any camera, past the 0.2 allowed for
+// segments. Its outline's squares are allowed outlineSquareError (0.3), and the tile is read.
+TEST(Recognise, AColourOutlineIsAllowedToBeLessSquare) {
+    vision::RecogniseParams strict;
+    strict.outlineSquareError = 0.2f;
+    const auto [e, before] = readBothWays("autumn", 55, strict, {}, true);
+    EXPECT_EQ(before.correct, 0);
+    EXPECT_EQ(e.correct, 1);
+    EXPECT_EQ(e.wrong + e.extra + e.unsure, 0);
+}
+
 // A tile amid four others that neither its colours nor its match called a tile was left out
 // without a word: a four-sided city of the table's tan (procedural scene 24: it reads Q and R
 // at 0.81, which contradict a neighbour, and C at 0.64) and a grey city with a field between

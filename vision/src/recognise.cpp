@@ -666,6 +666,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (!hint.valid() && !p.squaresOnly && p.outlineWidth > 0) {
             LatticeParams outline = p.lattice;
             outline.workWidth = p.outlineWidth;
+            outline.maxSquareError = p.outlineSquareError;
             segments = outlineSegments(bgr, outline);
             hint =
                 gridFromSquares(findTileQuads(segments, bgr.size(), outline), classifier_, pyr, p);

@@ -175,8 +175,13 @@ struct RecogniseParams {
     // Still none: a tile's sides may be too faint in grey at every scale (blurred, its field of
     // the table's grey level). The sides of what stands out from the table in colour on a copy
     // outlineWidth wide (lattice.h's outlineSegments; 0: never). bench_vision --small: 37 of
-    // 800 boards unread without it, 5 with it, one more cell of table read as a tile.
+    // 800 boards unread without it, 3 with it.
     int outlineWidth = 960;
+    // Those squares' largest error from squares under a camera (LatticeParams::maxSquareError,
+    // 0.2 elsewhere): a blurred region's outline is less square than LSD's segments (autumn
+    // scene 55, a lone tile at 45 degrees: 0.27-0.33). The classifier still verifies them: at
+    // 0.3, 3 more small boards of 800 read, none worse.
+    float outlineSquareError = 0.3f;
     // A square's cells are at least this side (pixels, root of the area): the finer copies
     // give squares of a tile's drawing (a cloister, a city's corner) that match as tiles.
     float minSquareSide = 26;
