@@ -1147,6 +1147,20 @@ TEST(Recognise, AColourOutlineIsAllowedToBeLessSquare) {
     EXPECT_EQ(e.wrong + e.extra + e.unsure, 0);
 }
 
+// A lone D on a table of the procedural city's tan (small scene 50): the table's cells around
+// it match full cities at 0.66-0.77, so the colour models found no table cell to learn from
+// and took every cell's colours for a tile's. Four cells of table were read as tiles and 20 as
+// uncertain. On a grid from a few tiles' squares, such colours say nothing
+// (squaresNoTableLlr): the D alone is read.
+TEST(Recognise, ATableOfATilesColoursAroundAFewTilesIsNotReadAsTiles) {
+    vision::RecogniseParams before;
+    before.squaresNoTableLlr = 1;
+    const auto [e, old] = readBothWays("procedural", 50, before, {}, true);
+    EXPECT_GE(old.extra, 2);
+    EXPECT_EQ(e.correct, e.truthTiles);
+    EXPECT_EQ(e.wrong + e.extra + e.unsure, 0);
+}
+
 // A tile amid four others that neither its colours nor its match called a tile was left out
 // without a word: a four-sided city of the table's tan (procedural scene 24: it reads Q and R
 // at 0.81, which contradict a neighbour, and C at 0.64) and a grey city with a field between

@@ -536,7 +536,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     std::string why;
     GridHint hint = p.grid; // a fixed camera's lattice, or the small boards' squares
     bool hinted = hint.valid();
-    int ring = p.gridRing; // cells read around the hint's span
+    bool fromSquares = false; // the grid came from a few tiles' squares (stage 1c)
+    int ring = p.gridRing;    // cells read around the hint's span
     std::optional<LatticeAxes> axes;
     std::vector<cv::Vec4f> segments; // the picture's straight edges, for lattice and squares
     if (!hinted) {
@@ -647,8 +648,12 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     }
     // Stage 1c: too few lines for a lattice (a board of a few tiles): tile squares instead.
     if (!hinted && (bestScore < p.tileScore || p.squaresOnly)) {
-        hint = gridFromSquares(findTileQuads(segments, bgr.size(), p.lattice), classifier_, pyr, p);
-        lap("squares");
+        // The tile squares among `segments`, found on the copy `at` describes.
+        auto squaresIn = [&](const LatticeParams& at, const char* stage) {
+            hint = gridFromSquares(findTileQuads(segments, bgr.size(), at), classifier_, pyr, p);
+            lap(stage);
+        };
+        squaresIn(p.lattice, "squares");
         // None verified: the sides of small tiles may be too short or too ragged on that
         // copy. The wider copy's segments, then those of a finer copy (squaresWidth), then the
         // sides of what stands out from the table in colour (outlineWidth). Not for a second
@@ -660,24 +665,22 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
             finer.workWidth = w;
             segments = w == p.widerWidth && !widerSegments.empty() ? std::move(widerSegments)
                                                                    : lineSegments(bgr, finer);
-            hint = gridFromSquares(findTileQuads(segments, bgr.size(), finer), classifier_, pyr, p);
-            lap("finer squares");
+            squaresIn(finer, "finer squares");
         }
         if (!hint.valid() && !p.squaresOnly && p.outlineWidth > 0) {
             LatticeParams outline = p.lattice;
             outline.workWidth = p.outlineWidth;
             outline.maxSquareError = p.outlineSquareError;
             segments = outlineSegments(bgr, outline);
-            hint =
-                gridFromSquares(findTileQuads(segments, bgr.size(), outline), classifier_, pyr, p);
+            squaresIn(outline, "outline squares");
             out.gridFromOutline = hint.valid();
-            lap("outline squares");
         }
         if (!hint.valid()) {
             out.error = why + "; no tile-shaped square either";
             return finish();
         }
         hinted = true, ring = p.squareRing, bestGrid = hint.imageToGrid;
+        fromSquares = true;
         out.segments = segments, out.family.assign(segments.size(), -1);
     }
     // The cells in the span of the lattice evidence (plus a ring) under a grid transform.
@@ -726,7 +729,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // the table from cells that match nothing and lie away from them. Chromaticity ignores
     // the light's strength, so one model serves the whole picture. Sets tileLlr, unexplained.
     constexpr float kSeedTile = 0.7f; // a match that seeds the tiles' colour model
-    auto judgeColours = [](std::vector<Cell>& cells) {
+    auto judgeColours = [&](std::vector<Cell>& cells) {
         std::map<std::pair<int, int>, size_t> at;
         for (size_t k = 0; k < cells.size(); ++k) at[{cells[k].i, cells[k].j}] = k;
         auto nearSeedTile = [&](const Cell& c, auto&& seedTile) {
@@ -767,7 +770,8 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         }
         for (Cell& c : cells) {
             const double lt = tileModel.meanLog(c.hist), lb = tableModel.meanLog(c.hist);
-            c.tileLlr = tableModel.empty() ? 1 : lt - lb;
+            // No table to learn from: see RecogniseParams::squaresNoTableLlr.
+            c.tileLlr = !tableModel.empty() ? lt - lb : fromSquares ? p.squaresNoTableLlr : 1;
             c.unexplained = lt < tileFloor && lb < tableFloor;
         }
     };
@@ -870,6 +874,10 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         for (Cell& c : seen) firstPass.emplace(std::pair(c.i, c.j), std::move(c));
     }
     const cv::Matx33d Gi = G.inv();
+    // The pyramid level whose pixels best match cell (i, j)'s size in the picture.
+    auto levelAt = [&](int i, int j) {
+        return pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
+    };
     lap("refit");
     // A match this good with a plausible contrast is a tile whatever its colours (a field
     // drawn in the table's colour, a roof of the table's brown): table grain matches quiet
@@ -942,7 +950,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     // look-alike test and the outline both read it.
     auto detailOf = [&](const Cell& c) -> const cv::Mat& {
         if (c.detail.empty()) {
-            const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+            const int level = levelAt(c.i, c.j);
             c.detail = cellPatch(pyr, std::max(0, level - 1), Gi, c.i, c.j, TileClassifier::kDetail,
                                  TileClassifier::kDetailMargin);
         }
@@ -981,7 +989,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (c.fullLater || c.cand.empty() || rim != TileClassifier::Rim::Wide) return;
         const cv::Point2f s = c.cand[0].shift;
         if (std::max(std::abs(s.x), std::abs(s.y)) < kSlidFar) return;
-        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        const int level = levelAt(c.i, c.j);
         std::vector<Candidate> again =
             classifyPlace(classifier_, pyr, level, Gi, Place{c.i + s.x, c.j + s.y, 1.0},
                           TileClassifier::Rim::Narrow, p.ownFootprint);
@@ -994,7 +1002,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
             if (!inside(Gi, i, j)) continue;
-            const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
+            const int level = levelAt(i, j);
             const cv::Mat patch = cellPatch(pyr, level, Gi, i, j);
             Cell c{i, j, {}, innerHistogram(patch)};
             if (tableLike(i, j)) // the first pass's best guess stands in for the colour seeds
@@ -1024,7 +1032,7 @@ Recognition Recogniser::recogniseOnce(const cv::Mat& bgr, const RecogniseParams&
         if (c.deferred || c.cand.empty() || c.cand[0].score >= p.tileScore || c.tileLlr <= 0 ||
             c.unexplained)
             continue;
-        const int level = pyramidLevel(tileSide(Gi, cv::Point2d(c.i + 0.5, c.j + 0.5)));
+        const int level = levelAt(c.i, c.j);
         const Place at{double(c.i), double(c.j), 1.0};
         const Place best = searchAround(classifier_, pyr, level, Gi, at, p.searchShift,
                                         p.searchScale, p.searchSlid);

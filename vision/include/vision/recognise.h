@@ -155,6 +155,13 @@ struct RecogniseParams {
     // scenes of 10-84 tiles it never changed a reading (procedural scene 61, 17 tiles: 181 ->
     // 66 ms), while on boards of 1-8 tiles it settled one tile of 1520 (newart, --small 9).
     int oneDoubtBelow = 10;
+    // The colour models learn the table from cells that match no tile. Where every cell does (a
+    // table of a city's tan matching full cities at 0.7 and more), there is no table to learn,
+    // and each cell's colours are taken for a tile's (tileLlr 1): right for a board filling the
+    // picture. Not on a grid from a few tiles' squares, whose rings of cells around them are
+    // mostly table: there the colours say nothing (squaresNoTableLlr). Procedural small scene
+    // 50 (one D on such a table) read four tiles of table at 0.66-0.75 and 20 cells uncertain.
+    float squaresNoTableLlr = 0.0f;
     bool squaresOnly = false;
     // No lattice hypothesis shows tiles at lattice.workWidth: the lattice is searched once
     // more on a copy widerWidth wide (0: never) before the squares are read. At 960 the sides
