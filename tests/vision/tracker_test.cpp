@@ -252,6 +252,29 @@ TEST(GameTracker, AWeakReadingIsSlidAgainstMoreLooks) {
     std::printf("%d turns: %d read, %d by hand, %d wrong\n", f.turns, f.read, f.byHand, f.wrong);
 }
 
+// The bench's game 7 with Abbey & Mayor (4 players, its whole game framed): in turn 6's first
+// picture a hand hovers over the table beside the board, half over a free cell, and its skin
+// in the procedural cities' colours read as an R there (0.85 correlation with the drawing)
+// while the turn's cloister lay elsewhere under its monk. That was taken as the turn. A new
+// tile read short of strongScore (the R: 0.82) is now taken only from a picture in which
+// nothing else changed (ObserverParams::stillElsewhere): the settled picture after it is read
+// instead, and the cloister the monk hides is asked about.
+TEST(GameTracker, ANewTileIsReadOnlyWhereNothingElseChanged) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 4, {"abbey-mayor"});
+    vision::RecordingParams p = fixedCamera(310, 77, 0, 0);
+    const vision::Recording rec = vision::firstTurns(vision::recordGame(cfg, 3007, p), 6);
+    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    vision::TrackerParams atOnce;
+    atOnce.observer.stillElsewhere = false;
+    const vision::TrackingEvaluation before = vision::followRecording(rec, refs, atOnce);
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
+    for (const std::string& note : f.notes) std::printf("%s\n", note.c_str());
+    EXPECT_EQ(before.wrong, 1);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_TRUE(f.scoresEqual);
+    EXPECT_GE(f.read, before.read);
+}
+
 // The bench's game 0 with Abbey & Mayor begins with three tiles in a row. Refitted through the
 // first two, the lattice fitted one of them and their shared corners exactly and put the
 // other's far corners 48 tiles off (least median of squares: the median corner 0), so the
@@ -259,11 +282,14 @@ TEST(GameTracker, AWeakReadingIsSlidAgainstMoreLooks) {
 // puts a corner refitWorst off is redone by least squares or dropped: the remembered lattice
 // stays within a tenth of a tile of each new tile.
 TEST(GameTracker, ALatticeRefittedThroughTwoTilesStaysOnTheBoard) {
-    const auto [refs, rec] = benchGameWithAbbeyMayor(0, 6); // turn 6 shows the whole game
+    // Turn 7, the last kept, shows the whole game's board: it is not looked at (a new tile read
+    // weakly amid so much change waits for a still picture, ObserverParams::stillElsewhere).
+    const auto [refs, rec] = benchGameWithAbbeyMayor(0, 7);
     const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
-        EXPECT_EQ(note.find("not seen"), std::string::npos) << note;
+        if (note.rfind("turn 7 ", 0) != 0)
+            EXPECT_EQ(note.find("not seen"), std::string::npos) << note;
     }
     // Measured: turns 2 to 6 at 0.034 to 0.067 of a tile (before: turn 2 0.786, turn 4 1.742).
     EXPECT_GE(f.latticeError.size(), 4u);

@@ -242,18 +242,24 @@ bool TurnObserver::cameraMoved(const cv::Mat& bgr) const {
 }
 
 bool TurnObserver::changedOnlyNear(const cv::Mat& bgr,
-                                   const std::array<cv::Point2f, 4>& corners) const {
-    // The cell's box, widened by half its size each way: a piece on it leans out, and a tile
+                                   const std::vector<std::array<cv::Point2f, 4>>& cells) const {
+    // Each cell's box, widened by half its size each way: a piece on it leans out, and a tile
     // casts a shadow.
-    const cv::Rect2f box =
-        cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end()));
-    const cv::Rect2f near(box.x - box.width / 2, box.y - box.height / 2, box.width * 2,
+    std::vector<cv::Rect2f> near;
+    for (const auto& corners : cells) {
+        const cv::Rect2f box =
+            cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end()));
+        near.emplace_back(box.x - box.width / 2, box.y - box.height / 2, box.width * 2,
                           box.height * 2);
+    }
     constexpr int across = 16, down = 9;
     for (int by = 0; by < down; ++by)
         for (int bx = 0; bx < across; ++bx) {
             const std::array<cv::Point2f, 4> block = pictureBlock(bgr.size(), bx, by, across, down);
-            if ((cv::Rect2f(block[0], block[2]) & near).area() > 0) continue;
+            const cv::Rect2f area(block[0], block[2]);
+            if (std::any_of(near.begin(), near.end(),
+                            [&](const cv::Rect2f& n) { return (area & n).area() > 0; }))
+                continue;
             if (changedSinceSettled(bgr, block)) return false;
         }
     return true;
@@ -661,7 +667,8 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
             // Nothing else in the picture changed (no hand, no shadow cast from beyond it): a
             // tile laid there that reads better than the table did.
             if (c.score < was.score + params_.newlyExplained &&
-                !(c.score > was.score + params_.aloneExplained && changedOnlyNear(bgr, c.corners)))
+                !(c.score > was.score + params_.aloneExplained &&
+                  changedOnlyNear(bgr, {c.corners})))
                 continue;
         }
         read.push_back(std::move(c));
@@ -679,6 +686,27 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
                                   }),
                    read.end());
     if (read.empty()) return o; // NoChange
+    // A reading short of strongScore where something else changed too
+    // (ObserverParams::stillElsewhere): a hand over a free cell in a city's colours read as R
+    // at 0.82 where no tile lay (procedural game 7, turn 6, the tile laid elsewhere). Tiles
+    // laid since the settled picture and tiles with pieces may change.
+    const bool weak = std::any_of(read.begin(), read.end(), [&](const CellResult& c) {
+        return c.score < params_.strongScore;
+    });
+    if (params_.stillElsewhere && weak) {
+        std::vector<std::array<cv::Point2f, 4>> mayChange;
+        for (const CellResult& c : read) mayChange.push_back(c.corners);
+        for (int ti = 0; ti < board.size(); ++ti) {
+            std::array<cv::Point2f, 4> corners;
+            if ((ti >= settledTiles_ || withPiece[size_t(ti)]) &&
+                cellCorners(recognisedCell(board.tiles()[size_t(ti)].pos), bgr.size(), corners))
+                mayChange.push_back(corners);
+        }
+        if (!changedOnlyNear(bgr, mayChange)) {
+            o.problem = Said("board.unsettled");
+            return o; // NoChange: the next picture may be settled
+        }
+    }
     const size_t first = r.cells.size();
     for (CellResult& c : read) r.cells.push_back(std::move(c));
     std::vector<const CellResult*> fresh;

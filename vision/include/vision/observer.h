@@ -72,6 +72,13 @@ struct ObserverParams {
     // cities read 0.08-0.13 better than the table under them did; the table under a hand's
     // shadow up to 0.27.)
     float aloneExplained = 0.0f;
+    // A new tile read short of strongScore is taken only from a picture in which nothing else
+    // changed since the settled one: not beyond the cells read and the tiles whose pieces
+    // scoring may take away. A hand still over the table may pass for a tile where it covers a
+    // free cell (its skin in a city's colours, read at 0.82); the next, settled picture is read
+    // instead. A clear reading stands whatever else changed (photos whose light and tiles
+    // shift a little from one to the next read new tiles at 0.93-0.97). false: read at once.
+    bool stillElsewhere = true;
     // Colours this much more a tile's than the table's show a tile whatever the classifier
     // reads (a piece on it may hide what tells its kind): the players are asked which it is
     // rather than the turn passing unseen.
@@ -193,8 +200,10 @@ private:
     // readChanges on the view moved as the camera moved (cameraMove, follow); nullopt, and
     // the view as it was, when the camera did not move or the picture does not read so.
     std::optional<TurnObservation> readFollowing(const adj::State& before, const cv::Mat& bgr);
-    // Whether nothing changed since the settled picture but near the cell within `corners`.
-    bool changedOnlyNear(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
+    // Whether nothing changed since the settled picture but near the cells within `cells`
+    // (each one's corners).
+    bool changedOnlyNear(const cv::Mat& bgr,
+                         const std::vector<std::array<cv::Point2f, 4>>& cells) const;
     // Whether most of the last tiles the settled picture showed (of `shown`'s) changed on their
     // cells in `bgr`: the camera moved under the lattice.
     bool knownTilesMoved(const cv::Mat& bgr, const adj::State& shown) const;
