@@ -460,6 +460,44 @@ TEST(Pieces, AFollowerOnACityCapAlongTheEdgeIsFound) {
     EXPECT_NEAR(found[0].base.x, 0.5f, 0.03f);
 }
 
+// A city filling the tile (C) has one contrast, its pennant, to fit the light by. A follower
+// standing over the pennant takes that contrast away: fitted by it, the light turned the
+// pennant into the follower and explained it away (bench game 7, procedural with Abbey & Mayor,
+// turn 42: a blue follower on M1 read as a pass). The light is then the ratio of the rest's
+// means; a pennant in plain view is still no piece. (The tile amid others: alone on a plain
+// table its drawing's fit takes in table within the rim, and the pennant shows as a piece.)
+TEST(Pieces, AFollowerOverTheOnlyMarkOfAQuietTileIsFound) {
+    const tiledb::TileKind& c = baseKind("C");
+    const cv::Rect box(140, 140, 120, 120);
+    const cv::Mat face = vision::drawTile(c, 0, 256);
+    const std::vector<cv::Mat> drawing{vision::drawTile(c, 0, 64)};
+    for (const cv::Scalar& light : {cv::Scalar(1, 1, 1), cv::Scalar(0.95, 1.1, 1.5)}) { // B G R
+        cv::Mat picture(400, 400, CV_8UC3, cv::Scalar(60, 90, 110));
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const cv::Rect at = box + cv::Point(dx * 122, dy * 122);
+                photoOf(face, at, picture.size())(at).copyTo(picture(at));
+            }
+        cv::multiply(picture, light, picture);
+        cv::Mat withPiece = picture.clone();
+        // Seen from straight above: head, shoulders and arms over the shield.
+        cv::ellipse(withPiece, {box.x + 60, box.y + 60}, {10, 7}, 0, 0, 360,
+                    cv::Scalar(200, 90, 30), cv::FILLED, cv::LINE_AA);
+        likeACamera(picture);
+        likeACamera(withPiece);
+        vision::PieceParams still;
+        still.searchShift = 0;
+        EXPECT_TRUE(
+            vision::findPieces(picture, cornersOf(box), drawing, std::nullopt, still).empty())
+            << "the pennant alone, light " << light;
+        const auto found =
+            vision::findPieces(withPiece, cornersOf(box), drawing, std::nullopt, still);
+        ASSERT_EQ(found.size(), 1u) << "light " << light;
+        EXPECT_NEAR(found[0].centre.x, 0.5f, 0.05f);
+        EXPECT_NEAR(found[0].centre.y, 0.5f, 0.05f);
+    }
+}
+
 // An area unwarped (the tracker's comparisons, the drawing fits) is OpenCV's bilinear warp of
 // its quad, perspective included: the closed-form homography and the small-patch warp that
 // replaced cv::getPerspectiveTransform and cv::warpPerspective must give the same pixels.

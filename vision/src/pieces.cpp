@@ -346,12 +346,15 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
                 const double cov = SQ / c - ms[ch] * mq[ch];
                 gain[ch] = sq > 1e-3 ? cov / (sq * sq) : 0;
                 // The pixels left out held most of the drawing's contrast (a pennant on a
-                // city filling the tile): they are the drawing, and without them the gain is
-                // noise (near 0, so the pennant read as a piece). The first fit's gain stays.
+                // city filling the tile): without them the least squares' gain is noise (near
+                // 0, so the pennant read as a piece), and the first fit's is the pennant fitted
+                // to whatever covers it (a follower over it explained away: bench game 7,
+                // procedural with A&M, turn 42). The light is then the ratio of the means of
+                // the pixels kept, as light scales a colour.
                 if (pass == 0)
                     firstGain[ch] = gain[ch], firstSpread[ch] = sq;
                 else if (sq < 0.5 * firstSpread[ch])
-                    gain[ch] = firstGain[ch];
+                    gain[ch] = mq[ch] > 1e-3 ? ms[ch] / mq[ch] : firstGain[ch];
                 covSum += cov;
                 spreadSum += ss * sq;
             }
