@@ -471,6 +471,8 @@ TEST(Pieces, AFollowerOverTheOnlyMarkOfAQuietTileIsFound) {
     const cv::Rect box(140, 140, 120, 120);
     const cv::Mat face = vision::drawTile(c, 0, 256);
     const std::vector<cv::Mat> drawing{vision::drawTile(c, 0, 64)};
+    vision::PieceParams still;
+    still.searchShift = 0;
     for (const cv::Scalar& light : {cv::Scalar(1, 1, 1), cv::Scalar(0.95, 1.1, 1.5)}) { // B G R
         cv::Mat picture(400, 400, CV_8UC3, cv::Scalar(60, 90, 110));
         for (int dy = -1; dy <= 1; ++dy)
@@ -485,8 +487,6 @@ TEST(Pieces, AFollowerOverTheOnlyMarkOfAQuietTileIsFound) {
                     cv::Scalar(200, 90, 30), cv::FILLED, cv::LINE_AA);
         likeACamera(picture);
         likeACamera(withPiece);
-        vision::PieceParams still;
-        still.searchShift = 0;
         EXPECT_TRUE(
             vision::findPieces(picture, cornersOf(box), drawing, std::nullopt, still).empty())
             << "the pennant alone, light " << light;

@@ -46,6 +46,20 @@ std::pair<vision::ReferenceSet, vision::Recording> benchGameWithAbbeyMayor(int g
     rec.turns.erase(rec.turns.begin() + turns, rec.turns.end());
     return {vision::enrolProcedural(vision::gameSets(cfg)), std::move(rec)};
 }
+// The bench's game `game` as `bench_tracking --games` records it (2 + game % 5 players, the
+// camera framing the whole game's board and knocked after the first turn), procedural art: its
+// references and its first `turns` turns (firstTurns: the tiles as small as the whole game's).
+std::pair<vision::ReferenceSet, vision::Recording> benchGame(int game, size_t turns,
+                                                             bool abbeyMayor = true) {
+    const adj::GameConfig cfg = adj::GameConfig::forSet(
+        "base", 2 + game % 5,
+        abbeyMayor ? std::vector<std::string>{"abbey-mayor"} : std::vector<std::string>{});
+    vision::Recording rec = vision::firstTurns(
+        vision::recordGame(cfg, std::uint64_t(3000 + game),
+                           fixedCamera(30 + 40.0 * game, std::uint64_t(70 + game), 0, 0)),
+        turns);
+    return {vision::enrolProcedural(vision::gameSets(cfg)), std::move(rec)};
+}
 } // namespace
 
 TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
@@ -260,10 +274,7 @@ TEST(GameTracker, AWeakReadingIsSlidAgainstMoreLooks) {
 // nothing else changed (ObserverParams::stillElsewhere): the settled picture after it is read
 // instead, and the cloister the monk hides is asked about.
 TEST(GameTracker, ANewTileIsReadOnlyWhereNothingElseChanged) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 4, {"abbey-mayor"});
-    vision::RecordingParams p = fixedCamera(310, 77, 0, 0);
-    const vision::Recording rec = vision::firstTurns(vision::recordGame(cfg, 3007, p), 6);
-    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const auto [refs, rec] = benchGame(7, 6);
     vision::TrackerParams atOnce;
     atOnce.observer.stillElsewhere = false;
     const vision::TrackingEvaluation before = vision::followRecording(rec, refs, atOnce);
@@ -381,11 +392,8 @@ TEST(GameTracker, SeesAMonkOfItsCloistersColourAndWaitsOutAHand) {
 // a monk there would not show: the players are asked rather than a pass read
 // (TrackerParams::hiddenColour).
 TEST(GameTracker, AsksAboutAPieceItsAbbeysColourWouldHide) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 5, {"abbey-mayor"});
-    const vision::Recording rec =
-        vision::firstTurns(vision::recordGame(cfg, 3008, fixedCamera(350, 78, 0, 0)), 46);
-    const vision::TrackingEvaluation f =
-        vision::followRecording(rec, vision::enrolProcedural(vision::gameSets(cfg)));
+    const auto [refs, rec] = benchGame(8, 46);
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
     int hidden = 0;
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
@@ -456,11 +464,8 @@ TEST(GameTracker, ABarnsPartOnTheNewTileIsReadAsTheBarn) {
 // the whole game and knocked after turn 1): turn 8's cloister was refused as "2 new tiles", the
 // bare table beside it read as a city at 0.76.
 TEST(GameTracker, ATableCellBesideTheNewTileIsNoSecondTile) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 6, {"abbey-mayor"});
-    const vision::Recording rec =
-        vision::firstTurns(vision::recordGame(cfg, 3009, fixedCamera(390, 79, 0, 0)), 9);
-    const vision::TrackingEvaluation f =
-        vision::followRecording(rec, vision::enrolProcedural(vision::gameSets(cfg)));
+    const auto [refs, rec] = benchGame(9, 9);
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
     for (const std::string& note : f.notes) {
         std::printf("%s\n", note.c_str());
         EXPECT_EQ(note.find("new tiles ("), std::string::npos) << note;
@@ -706,14 +711,7 @@ TEST(GameTracker, NeighboursOffTheLatticeAreFittedAgainBeforeTheNewTileIsRefused
 // (procedural, camera framed for the whole game): turn 1's follower on E's city was read as a
 // pass. The tile's own refined corners place it (TrackerParams::latticeTiles).
 TEST(GameTracker, ReadsAnEarlyTurnsPieceWhereItsTileLiesNotWhereAFewTilesLatticeSays) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 2);
-    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
-    vision::RecordingParams p; // bench_tracking's game 0
-    p.camera.tiltDeg = 20;
-    p.camera.yawDeg = 30;
-    p.camera.seed = 70;
-    p.bumpAfterTurn = 0;
-    const vision::Recording rec = vision::firstTurns(vision::recordGame(cfg, 3000, p), 1);
+    const auto [refs, rec] = benchGame(0, 1, false); // the base game: no Abbey & Mayor
     ASSERT_EQ(rec.turns.size(), 1u);
     ASSERT_EQ(rec.turns[0].text, "E@0,-1r2 follower:c");
     vision::TrackerParams lattice;
@@ -853,10 +851,7 @@ TEST(GameTracker, AnEarlyKnockCanBeFollowed) {
 // checks the last tiles on the lattice (TurnObserver::knownTilesMoved), and a wrong view is
 // read afresh until a picture shows the board clearly.
 TEST(GameTracker, AKnockOnATurnEnteredByHandIsNoticed) {
-    const adj::GameConfig cfg = adj::GameConfig::forSet("base", 3, {"abbey-mayor"});
-    const vision::Recording rec =
-        vision::firstTurns(vision::recordGame(cfg, 3001, fixedCamera(70, 71, 0, 0)), 10);
-    const vision::ReferenceSet refs = vision::enrolProcedural(vision::gameSets(cfg));
+    const auto [refs, rec] = benchGame(1, 10);
     const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
     int unseen = 0;
     for (const std::string& note : f.notes) {
