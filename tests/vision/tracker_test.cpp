@@ -473,6 +473,33 @@ TEST(GameTracker, ATableCellBesideTheNewTileIsNoSecondTile) {
     }
 }
 
+// Our procedural art draws cities in the table's colours: a city cap laid against the table can
+// pass for it. The bench's game 1 (procedural, 3 players with Abbey & Mayor), turn 5: I (two
+// caps) with the wagon on one, the other against the table, was read as E (one cap) with a
+// follower, on a lattice fitted to a few tiles. Kinds with a city where the reading has a field
+// on sides facing no tile, that explain the picture where the two differ at least as well, now
+// make the tile a question, and the tile played is among its answers
+// (TrackerParams::cityAgainstTable).
+TEST(GameTracker, AsksWhenACityAgainstTheTableMayPassForIt) {
+    const auto [refs, rec] = benchGame(1, 6);
+    ASSERT_EQ(rec.turns[4].text, "I@0,1r2 wagon:d");
+    vision::TrackerParams before;
+    before.cityAgainstTable = 0;
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs),
+                                     unasked = vision::followRecording(rec, refs, before);
+    int asked = 0;
+    for (const std::string& note : f.notes) {
+        std::printf("%s\n", note.c_str());
+        asked += note.rfind("turn 5 ", 0) == 0 &&
+                 note.find("a city against the table") != std::string::npos;
+    }
+    EXPECT_EQ(unasked.wrong, 1);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_EQ(asked, 1);
+    EXPECT_EQ(f.answerable, unasked.answerable + 1); // the I is an answer
+    EXPECT_TRUE(f.scoresEqual);
+}
+
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a
 // refused action is named.
 TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {

@@ -568,6 +568,32 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
     return float(f.misfit);
 }
 
+std::optional<std::pair<float, float>>
+misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                           const cv::Mat& a, const cv::Mat& b, const PieceParams& params) {
+    constexpr int kDiffer = 120; // summed B, G, R difference of two drawings' terrains, not grain
+    if (bgr.empty() || a.empty() || b.empty()) return std::nullopt;
+    PieceParams p = params;
+    p.minGainShare = -std::numeric_limits<double>::infinity(); // as drawingMisfit
+    const DrawingFit fa = fitDrawings(bgr, corners, {a}, p), fb = fitDrawings(bgr, corners, {b}, p);
+    if (fa.residual.empty() || fb.residual.empty()) return std::nullopt;
+    const int n = fa.n;
+    cv::Mat sa, sb, d;
+    cv::resize(a, sa, {n, n}, 0, 0, cv::INTER_AREA);
+    cv::resize(b, sb, {n, n}, 0, 0, cv::INTER_AREA);
+    cv::absdiff(sa, sb, d);
+    double ra = 0, rb = 0;
+    int count = 0;
+    for (int y = fa.inner.y; y < fa.inner.br().y; ++y)
+        for (int x = fa.inner.x; x < fa.inner.br().x; ++x) {
+            const cv::Vec3b v = d.at<cv::Vec3b>(y, x);
+            if (v[0] + v[1] + v[2] <= kDiffer) continue;
+            ra += fa.residual.at<float>(y, x), rb += fb.residual.at<float>(y, x), ++count;
+        }
+    if (count < n * n / 50) return std::nullopt;
+    return std::pair(float(ra / count), float(rb / count));
+}
+
 namespace {
 
 // The share of the tile whose picture pixels lie within `reach` (as labDistance2) of `colour`

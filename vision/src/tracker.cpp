@@ -803,6 +803,52 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
     return "";
 }
 
+std::vector<adj::Action> GameTracker::cityAgainstTable(const adj::State& before,
+                                                       const TurnObservation& o,
+                                                       const cv::Mat& bgr) const {
+    // A city side laid against the table, where the art draws cities near the table's colour
+    // (our procedural tiles), can pass for the table: H, two caps, read as E, one (bench games
+    // 1 and 9, procedural with Abbey & Mayor, on a lattice fitted to a few tiles). Another kind
+    // with a city where the reading has a field, on sides facing no tile only, that may lie
+    // there and explains the picture where the two differ at least as well, is a question for
+    // the players. Where they differ, not the whole tile: a cap is a fifth of it, below what a
+    // median misfit sees (a cloister's B and a city's N misfit alike).
+    const adj::Placement& pl = o.action->placement;
+    const tiledb::TileKind& chosen = *before.kinds()[size_t(o.action->tileKind)];
+    const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+    const std::vector<cv::Mat> mine = drawingsOf(refs_, chosen.id, drawnRotation(o, pl.rotation));
+    if (mine.empty()) return {};
+    std::vector<std::pair<float, adj::Action>> found; // by how well each explains the picture
+    for (int k = 0; k < int(before.kinds().size()); ++k) {
+        const tiledb::TileKind& other = *before.kinds()[size_t(k)];
+        if (k == o.action->tileKind || other.inSupply) continue;
+        for (int r = 0; r < 4; ++r) {
+            bool city = false, rest = true;
+            for (int side = 0; side < 4 && rest; ++side) {
+                const tiledb::Terrain a = chosen.sideTerrain(side, pl.rotation),
+                                      b = other.sideTerrain(side, r);
+                if (a == b) continue;
+                city = a == tiledb::Terrain::Field && b == tiledb::Terrain::City &&
+                       !before.board().at(adj::neighbour(pl.pos, side));
+                rest = city;
+            }
+            const adj::Placement there{pl.pos, std::uint8_t(r)};
+            if (!city || !rest || !placeable(before, k, there)) continue;
+            const std::vector<cv::Mat> theirs = drawingsOf(refs_, other.id, drawnRotation(o, r));
+            if (theirs.empty()) continue;
+            const auto m = misfitsWhereDrawingsDiffer(bgr, c.corners, mine[0], theirs[0],
+                                                      fitFor(o, c, params_.pieces));
+            if (m && m->second < params_.cityAgainstTable * m->first)
+                found.push_back({m->second, adj::Action{adj::Action::Kind::Tile, k, there, {}}});
+        }
+    }
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<adj::Action> out;
+    for (const auto& [m, a] : found) out.push_back(a);
+    return out;
+}
+
 namespace {
 
 // After the tile (phase Meeple): the pieces that, placed on the tile just placed in `s`, are scored
@@ -830,7 +876,8 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     pendingSize_ = {};
     const std::vector<Placed> returnedBefore = returned_;
     Said doubt;
-    TrackedTurn out = readTurn(before, bgr, doubt);
+    std::vector<adj::Action> otherTiles;
+    TrackedTurn out = readTurn(before, bgr, doubt, otherTiles);
     if (doubt.empty() || out.actions.empty()) return out;
     // The tile read is in doubt: the turn as the camera read it is an answer, never taken
     // unasked (nothing is learned from it, the picture is not settled).
@@ -847,10 +894,14 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     } else {
         out.problem = Said("joined").with("a", doubt).with("b", out.problem);
     }
+    for (const adj::Action& other : otherTiles)
+        if (adj::State trial = before; adj::apply(trial, other).ok())
+            out.choices.push_back({other});
     return out;
 }
 
-TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt) {
+TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt,
+                                  std::vector<adj::Action>& otherTiles) {
     TrackedTurn out;
     out.tile = observer_.observe(before, bgr);
     const TurnObservation& o = out.tile;
@@ -915,6 +966,14 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
         doubt = Said("tile.unexplained")
                     .with("at", where(o.action->placement.pos))
                     .with("read", adj::actionText(before, *o.action));
+    }
+    if (params_.cityAgainstTable > 0) {
+        otherTiles = cityAgainstTable(before, o, bgr);
+        if (!otherTiles.empty() && doubt.empty())
+            doubt = Said("tile.city-by-table")
+                        .with("at", where(o.action->placement.pos))
+                        .with("a", before.kinds()[size_t(o.action->tileKind)]->id)
+                        .with("b", before.kinds()[size_t(otherTiles[0].tileKind)]->id);
     }
     foot_ = cameraOverBoard(o.recognition.boardToImage, {o.recognition.width, o.recognition.height})
                 .foot;

@@ -115,6 +115,14 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
                     const std::vector<cv::Mat>& drawings, const PieceParams& params = {},
                     float* correlation = nullptr);
 
+// How badly each of two drawings (`a`, `b`: each the first of its kind's, turned as the tile
+// lies) explains the tile's picture where the two differ (a city cap one has and the other not):
+// the mean colour distance over those pixels, each drawing fitted to the light on its own.
+// nullopt when they differ in too few pixels to tell.
+std::optional<std::pair<float, float>>
+misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                           const cv::Mat& a, const cv::Mat& b, const PieceParams& params = {});
+
 // The reference drawings of a kind, turned `rotation` quarter turns clockwise.
 std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation);
 

@@ -58,8 +58,12 @@ struct TrackerParams {
     float minCorrelation = 0.85f; // the new tile's picture and drawing correlate less: in doubt
     float clearlyBetter = 0.8f;   // another drawing misfitting below this share of the read one's
     float rereadSpan = 0.2f; // readings scored this much below the classifier's best: not weighed
-    float lookAlike = 1.3f;  // a same-sided kind within this share of the misfit: ambiguous,
-    float plainMark = 0.5f;  // unless read this confidently with its mark in plain view
+    // A kind with a city where the new tile reads a field against the table, explaining the
+    // picture where the two differ better than this share of the read one's misfit there, makes
+    // the tile a question (GameTracker::cityAgainstTable); 0: never asked.
+    float cityAgainstTable = 1;
+    float lookAlike = 1.3f; // a same-sided kind within this share of the misfit: ambiguous,
+    float plainMark = 0.5f; // unless read this confidently with its mark in plain view
     // A full recognition's lattice places each tile once it was fitted to this many tiles read;
     // on fewer, each tile's own refined corners (see latticeCorners in tracker.cpp). The early
     // turns of 60 bench games, read on the full path (`bench_tracking --games 60 --turns 4`,
@@ -191,7 +195,9 @@ private:
     std::optional<adj::MeepleOption> optionUnder(const adj::State& s, const PieceBlob& b,
                                                  int quarterTurn) const;
     // observe's reading; `doubt` says why the tile read is in doubt (empty: it is not).
-    TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt);
+    // `otherTiles`: other readings of the tile the players are offered too (cityAgainstTable).
+    TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt,
+                         std::vector<adj::Action>& otherTiles);
     // The median misfit of the tiles beside the new one against their known drawings, in this
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
     // Each drawing is fitted at shifts up to `shift` pixels (at most the pieces' search).
@@ -202,6 +208,11 @@ private:
     std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
                                     const cv::Mat& bgr, float misfit,
                                     const std::vector<PieceBlob>& pieces) const;
+    // Another kind with a city where the new tile reads a field, on sides facing no tile,
+    // explaining the picture where the two differ about as well (a city in the table's colour
+    // passing for the table): those tiles' actions, the likeliest first.
+    std::vector<adj::Action> cityAgainstTable(const adj::State& before, const TurnObservation& o,
+                                              const cv::Mat& bgr) const;
     // The new tile's reading weighed again by drawingMisfit; its misfit, and in *correlation
     // how its picture correlates with the drawing.
     float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
