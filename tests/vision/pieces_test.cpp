@@ -430,12 +430,15 @@ TEST(Pieces, TheDrawingShownExplainsWhereTwoDrawingsDiffer) {
     for (const tiledb::TileKind* shown : {&e, &h}) {
         cv::Mat picture = photoOf(vision::drawTile(*shown, 0, 256), box, {400, 400});
         likeACamera(picture);
-        const auto m = vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn, hDrawn);
+        const auto both =
+            vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn, {hDrawn, eDrawn});
+        ASSERT_EQ(both.size(), 2u);
+        const auto& m = both[0];
         ASSERT_TRUE(m) << shown->id;
         const float mine = shown == &e ? m->first : m->second,
                     other = shown == &e ? m->second : m->first;
         EXPECT_LT(3 * mine, other) << shown->id << " shown: " << m->first << " " << m->second;
-        EXPECT_FALSE(vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn, eDrawn));
+        EXPECT_FALSE(both[1]) << "drawings alike tell nothing";
     }
 }
 

@@ -33,13 +33,22 @@ std::vector<const tiledb::TileSet*> baseSets() {
     return {tiledb::Catalogue::bundled().set("base")};
 }
 
-fs::path tempDir(const std::string& name) {
-    const fs::path d =
-        fs::temp_directory_path() / ("carc-vision-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+// A fresh folder under the system's temporary one, removed with what it holds when done.
+struct TempDir {
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() /
+               ("carc-vision-" + name + "-" + std::to_string(::getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ignored; // a test's leftovers are no reason to fail it
+        fs::remove_all(path, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path path;
+};
 
 // Recognises `count` seeded base-game scenes and sums the evaluations.
 vision::Evaluation recogniseScenes(const vision::Recogniser& rec, int count, int tiles, double tilt,
@@ -67,7 +76,8 @@ vision::Evaluation recogniseScenes(const vision::Recogniser& rec, int count, int
 TEST(ReferenceSet, SavesAndLoadsBack) {
     const vision::ReferenceSet refs = vision::enrolProcedural(baseSets(), 1);
     ASSERT_EQ(refs.kinds().size(), 24u);
-    const fs::path file = tempDir("refs") / "base.refs";
+    const TempDir dir("refs");
+    const fs::path file = dir.path / "base.refs";
     std::string error;
     ASSERT_TRUE(refs.save(file.string(), &error)) << error;
     const auto back = vision::ReferenceSet::load(file.string(), &error);
@@ -82,7 +92,8 @@ TEST(ReferenceSet, SavesAndLoadsBack) {
 
 TEST(ReferenceSet, DamagedFilesSayWhatIsWrong) {
     const vision::ReferenceSet refs = vision::enrolProcedural(baseSets(), 1);
-    const fs::path dir = tempDir("refs-bad");
+    const TempDir temp("refs-bad");
+    const fs::path& dir = temp.path;
     const fs::path good = dir / "good.refs";
     ASSERT_TRUE(refs.save(good.string(), nullptr));
     std::string bytes;
@@ -109,7 +120,8 @@ TEST(ReferenceSet, DamagedFilesSayWhatIsWrong) {
 }
 
 TEST(ReferenceSet, EnrolsAFolderNamedByJczIds) {
-    const fs::path dir = tempDir("art");
+    const TempDir temp("art");
+    const fs::path& dir = temp.path;
     fs::create_directories(dir / "BA");
     const auto& base = *tiledb::Catalogue::bundled().set("base");
     for (const tiledb::TileKind& k : base.kinds)

@@ -437,9 +437,7 @@ DrawingFit fitAt(const FitInputs& in, cv::Point shift, size_t count, const Piece
 // The tile's corners as found may be off by a few pixels (a hand-laid tile, a lattice fitted to
 // many tiles): the drawing is fitted at small shifts, coarse then fine, and the shift whose
 // misfit without its worst tenth (pieces) is least is kept.
-DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
-                       const std::vector<cv::Mat>& drawings, const PieceParams& p) {
-    const FitInputs in = prepareFit(bgr, unitSquareTo(corners), drawings, p);
+DrawingFit fitPrepared(const FitInputs& in, const PieceParams& p) {
     if (in.reach == 0) return fitAt(in, {0, 0}, in.drawingPlanes.size(), p);
     cv::Point best(0, 0);
     double bestMisfit = fitAt(in, best, 1, p, false).alignment;
@@ -456,6 +454,11 @@ DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& cor
             }
     }
     return fitAt(in, best, in.drawingPlanes.size(), p);
+}
+
+DrawingFit fitDrawings(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                       const std::vector<cv::Mat>& drawings, const PieceParams& p) {
+    return fitPrepared(prepareFit(bgr, unitSquareTo(corners), drawings, p), p);
 }
 
 // The colour distance of each pixel to the nearest fitted-drawing pixel within `radius`: a
@@ -568,30 +571,53 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
     return float(f.misfit);
 }
 
-std::optional<std::pair<float, float>>
-misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
-                           const cv::Mat& a, const cv::Mat& b, const PieceParams& params) {
-    constexpr int kDiffer = 120; // summed B, G, R difference of two drawings' terrains, not grain
-    if (bgr.empty() || a.empty() || b.empty()) return std::nullopt;
-    PieceParams p = params;
-    p.minGainShare = -std::numeric_limits<double>::infinity(); // as drawingMisfit
-    const DrawingFit fa = fitDrawings(bgr, corners, {a}, p), fb = fitDrawings(bgr, corners, {b}, p);
-    if (fa.residual.empty() || fb.residual.empty()) return std::nullopt;
-    const int n = fa.n;
-    cv::Mat sa, sb, d;
+cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n) {
+    constexpr int kDiffer = 120; // summed B, G, R difference of two terrains or a mark, not grain
+    cv::Mat sa, sb, d, sum;
     cv::resize(a, sa, {n, n}, 0, 0, cv::INTER_AREA);
     cv::resize(b, sb, {n, n}, 0, 0, cv::INTER_AREA);
     cv::absdiff(sa, sb, d);
-    double ra = 0, rb = 0;
-    int count = 0;
-    for (int y = fa.inner.y; y < fa.inner.br().y; ++y)
-        for (int x = fa.inner.x; x < fa.inner.br().x; ++x) {
-            const cv::Vec3b v = d.at<cv::Vec3b>(y, x);
-            if (v[0] + v[1] + v[2] <= kDiffer) continue;
-            ra += fa.residual.at<float>(y, x), rb += fb.residual.at<float>(y, x), ++count;
-        }
-    if (count < n * n / 50) return std::nullopt;
-    return std::pair(float(ra / count), float(rb / count));
+    d.convertTo(d, CV_32SC3);
+    cv::transform(d, sum, cv::Matx13f(1, 1, 1));
+    return sum > kDiffer;
+}
+
+std::vector<std::optional<std::pair<float, float>>>
+misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                           const cv::Mat& a, const std::vector<cv::Mat>& others,
+                           const PieceParams& params) {
+    std::vector<std::optional<std::pair<float, float>>> out(others.size());
+    if (bgr.empty() || a.empty() ||
+        std::any_of(others.begin(), others.end(), [](const cv::Mat& b) { return b.empty(); }))
+        return out;
+    PieceParams p = params;
+    p.minGainShare = -std::numeric_limits<double>::infinity(); // as drawingMisfit
+    // The picture unwarped once, every drawing fitted to it on its own (the reading's once).
+    std::vector<cv::Mat> all{a};
+    all.insert(all.end(), others.begin(), others.end());
+    const FitInputs in = prepareFit(bgr, unitSquareTo(corners), all, p);
+    auto fitOf = [&](size_t k) {
+        FitInputs one = in; // headers only: the planes are shared
+        one.drawingPlanes = {in.drawingPlanes[k]};
+        return fitPrepared(one, p);
+    };
+    const DrawingFit fa = fitOf(0);
+    if (fa.residual.empty()) return out;
+    const int n = fa.n;
+    for (size_t k = 0; k < others.size(); ++k) {
+        const cv::Mat differ = drawingsDiffer(a, others[k], n);
+        if (cv::countNonZero(differ(fa.inner)) < n * n / 50) continue; // too few to tell
+        const DrawingFit fb = fitOf(k + 1);
+        if (fb.residual.empty()) continue;
+        double ra = 0, rb = 0;
+        int count = 0;
+        for (int y = fa.inner.y; y < fa.inner.br().y; ++y)
+            for (int x = fa.inner.x; x < fa.inner.br().x; ++x)
+                if (differ.at<uchar>(y, x))
+                    ra += fa.residual.at<float>(y, x), rb += fb.residual.at<float>(y, x), ++count;
+        out[k] = std::pair(float(ra / count), float(rb / count));
+    }
+    return out;
 }
 
 namespace {

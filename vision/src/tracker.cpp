@@ -88,19 +88,13 @@ int drawnRotation(const TurnObservation& o, int rotation) {
 // classifier read it; drawings that differ all over (another artist's tile) or not at all say
 // nothing of where the mark is, so a piece may hide it.
 bool mayHideMark(const cv::Mat& a, const cv::Mat& b, const std::vector<PieceBlob>& pieces) {
-    constexpr int n = 48;          // the comparison's resolution (grain averages out)
-    constexpr int kMarkDiff = 120; // summed B, G, R difference of a mark, not of grain
-    cv::Mat sa, sb, d;
-    cv::resize(a, sa, {n, n}, 0, 0, cv::INTER_AREA);
-    cv::resize(b, sb, {n, n}, 0, 0, cv::INTER_AREA);
-    cv::absdiff(sa, sb, d);
+    constexpr int n = 48; // the comparison's resolution (grain averages out)
+    const cv::Mat differ = drawingsDiffer(a, b, n);
     std::vector<cv::Point2f> mark;
     for (int y = 0; y < n; ++y)
-        for (int x = 0; x < n; ++x) {
-            const cv::Vec3b v = d.at<cv::Vec3b>(y, x);
-            if (v[0] + v[1] + v[2] > kMarkDiff)
+        for (int x = 0; x < n; ++x)
+            if (differ.at<uchar>(y, x))
                 mark.push_back({(float(x) + 0.5f) / n, (float(y) + 0.5f) / n});
-        }
     if (mark.empty() || mark.size() > n * n / 10) return true;
     for (const PieceBlob& p : pieces) {
         const float reach = 1.5f * std::sqrt(p.area / float(CV_PI)) + 0.05f;
@@ -818,7 +812,8 @@ std::vector<adj::Action> GameTracker::cityAgainstTable(const adj::State& before,
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
     const std::vector<cv::Mat> mine = drawingsOf(refs_, chosen.id, drawnRotation(o, pl.rotation));
     if (mine.empty()) return {};
-    std::vector<std::pair<float, adj::Action>> found; // by how well each explains the picture
+    std::vector<adj::Action> candidates;
+    std::vector<cv::Mat> theirs; // each candidate's drawing as it would lie
     for (int k = 0; k < int(before.kinds().size()); ++k) {
         const tiledb::TileKind& other = *before.kinds()[size_t(k)];
         if (k == o.action->tileKind || other.inSupply) continue;
@@ -834,14 +829,19 @@ std::vector<adj::Action> GameTracker::cityAgainstTable(const adj::State& before,
             }
             const adj::Placement there{pl.pos, std::uint8_t(r)};
             if (!city || !rest || !placeable(before, k, there)) continue;
-            const std::vector<cv::Mat> theirs = drawingsOf(refs_, other.id, drawnRotation(o, r));
-            if (theirs.empty()) continue;
-            const auto m = misfitsWhereDrawingsDiffer(bgr, c.corners, mine[0], theirs[0],
-                                                      fitFor(o, c, params_.pieces));
-            if (m && m->second < params_.cityAgainstTable * m->first)
-                found.push_back({m->second, adj::Action{adj::Action::Kind::Tile, k, there, {}}});
+            const std::vector<cv::Mat> drawn = drawingsOf(refs_, other.id, drawnRotation(o, r));
+            if (drawn.empty()) continue;
+            candidates.push_back(adj::Action{adj::Action::Kind::Tile, k, there, {}});
+            theirs.push_back(drawn[0]);
         }
     }
+    if (candidates.empty()) return {};
+    const auto misfits =
+        misfitsWhereDrawingsDiffer(bgr, c.corners, mine[0], theirs, fitFor(o, c, params_.pieces));
+    std::vector<std::pair<float, adj::Action>> found; // by how well each explains the picture
+    for (size_t i = 0; i < candidates.size(); ++i)
+        if (const auto& m = misfits[i]; m && m->second < params_.cityAgainstTable * m->first)
+            found.push_back({m->second, candidates[i]});
     std::sort(found.begin(), found.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<adj::Action> out;

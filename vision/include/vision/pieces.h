@@ -115,13 +115,18 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
                     const std::vector<cv::Mat>& drawings, const PieceParams& params = {},
                     float* correlation = nullptr);
 
-// How badly each of two drawings (`a`, `b`: each the first of its kind's, turned as the tile
-// lies) explains the tile's picture where the two differ (a city cap one has and the other not):
-// the mean colour distance over those pixels, each drawing fitted to the light on its own.
-// nullopt when they differ in too few pixels to tell.
-std::optional<std::pair<float, float>>
+// Where two drawings (the same size and turn) differ by a terrain's colours or a mark, not by
+// grain: an n x n mask (CV_8U, 255 there), both resized to n first.
+cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n);
+
+// How badly drawing `a` and each of `others` (each the first of its kind's, turned as the tile
+// lies) explain the tile's picture where the two differ (a city cap one has and the other not):
+// the mean colour distance over those pixels, each drawing fitted to the light on its own. One
+// pair (a's, the other's) per other; nullopt when they differ in too few pixels to tell.
+std::vector<std::optional<std::pair<float, float>>>
 misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
-                           const cv::Mat& a, const cv::Mat& b, const PieceParams& params = {});
+                           const cv::Mat& a, const std::vector<cv::Mat>& others,
+                           const PieceParams& params = {});
 
 // The reference drawings of a kind, turned `rotation` quarter turns clockwise.
 std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation);
