@@ -605,17 +605,12 @@ misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>&
     if (fa.residual.empty()) return out;
     const int n = fa.n;
     for (size_t k = 0; k < others.size(); ++k) {
-        const cv::Mat differ = drawingsDiffer(a, others[k], n);
-        if (cv::countNonZero(differ(fa.inner)) < n * n / 50) continue; // too few to tell
+        const cv::Mat where = drawingsDiffer(a, others[k], n)(fa.inner);
+        if (cv::countNonZero(where) < n * n / 50) continue; // too few to tell
         const DrawingFit fb = fitOf(k + 1);
         if (fb.residual.empty()) continue;
-        double ra = 0, rb = 0;
-        int count = 0;
-        for (int y = fa.inner.y; y < fa.inner.br().y; ++y)
-            for (int x = fa.inner.x; x < fa.inner.br().x; ++x)
-                if (differ.at<uchar>(y, x))
-                    ra += fa.residual.at<float>(y, x), rb += fb.residual.at<float>(y, x), ++count;
-        out[k] = std::pair(float(ra / count), float(rb / count));
+        out[k] = std::pair(float(cv::mean(fa.residual(fa.inner), where)[0]),
+                           float(cv::mean(fb.residual(fa.inner), where)[0]));
     }
     return out;
 }

@@ -975,6 +975,16 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
                         .with("a", before.kinds()[size_t(o.action->tileKind)]->id)
                         .with("b", before.kinds()[size_t(otherTiles[0].tileKind)]->id);
     }
+    // A full reading that confirms little of the board (the known tiles it reads as the game
+    // has them) may have put its cells off the tiles, the new tile's with them: after a knock
+    // on a board of a few tiles (the A&M bench's procedural game 9, turn 6: three of six
+    // confirmed, an H read as E on a lattice a third of a tile off).
+    if (!o.incremental && doubt.empty() &&
+        o.agreeing < params_.confirmedShare * before.board().size() - 1e-9)
+        doubt = Said("tile.board-unconfirmed", before.board().size())
+                    .with("at", where(o.action->placement.pos))
+                    .with("read", adj::actionText(before, *o.action))
+                    .with("seen", o.agreeing);
     foot_ = cameraOverBoard(o.recognition.boardToImage, {o.recognition.width, o.recognition.height})
                 .foot;
     checkBoard(before, o, bgr, out);

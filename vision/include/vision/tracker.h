@@ -62,6 +62,10 @@ struct TrackerParams {
     // picture where the two differ better than this share of the read one's misfit there, makes
     // the tile a question (GameTracker::cityAgainstTable); 0: never asked.
     float cityAgainstTable = 1;
+    // A full recognition that reads fewer of the known tiles as the game has them than this
+    // share of the board (a knocked view's, ObserverParams::knockedView) may have put its
+    // cells off the tiles: its new tile is a question; 0: never asked.
+    double confirmedShare = 2.0 / 3;
     float lookAlike = 1.3f; // a same-sided kind within this share of the misfit: ambiguous,
     float plainMark = 0.5f; // unless read this confidently with its mark in plain view
     // A full recognition's lattice places each tile once it was fitted to this many tiles read;
