@@ -430,15 +430,23 @@ TEST(Pieces, TheDrawingShownExplainsWhereTwoDrawingsDiffer) {
     for (const tiledb::TileKind* shown : {&e, &h}) {
         cv::Mat picture = photoOf(vision::drawTile(*shown, 0, 256), box, {400, 400});
         likeACamera(picture);
-        const auto both =
-            vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn, {hDrawn, eDrawn});
-        ASSERT_EQ(both.size(), 2u);
-        const auto& m = both[0];
+        // An empty drawing among the others (a kind without art) answers nothing for itself
+        // alone: the others are still answered, as without it.
+        const auto all = vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn,
+                                                            {hDrawn, cv::Mat(), eDrawn});
+        ASSERT_EQ(all.size(), 3u);
+        const auto& m = all[0];
         ASSERT_TRUE(m) << shown->id;
         const float mine = shown == &e ? m->first : m->second,
                     other = shown == &e ? m->second : m->first;
         EXPECT_LT(3 * mine, other) << shown->id << " shown: " << m->first << " " << m->second;
-        EXPECT_FALSE(both[1]) << "drawings alike tell nothing";
+        EXPECT_FALSE(all[1]) << "an empty drawing tells nothing";
+        EXPECT_FALSE(all[2]) << "drawings alike tell nothing";
+        const auto without =
+            vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn, {hDrawn});
+        ASSERT_EQ(without.size(), 1u);
+        ASSERT_TRUE(without[0]);
+        EXPECT_EQ(*without[0], *m);
     }
 }
 

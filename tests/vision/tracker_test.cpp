@@ -518,6 +518,20 @@ TEST(GameTracker, AsksWhenAFullReadingConfirmsLittleOfTheBoard) {
     EXPECT_TRUE(f.scoresEqual);
 }
 
+// A four-sided city in the table's colours (procedural tan on a tan table, a table the
+// classifier reads as a city at 0.73) changes its cell alone, and its square is outlined towards
+// the table: it is asked about, its readings offered as the answers, the right one first.
+// Before, the turn went unseen (bench game 8, turn 9).
+TEST(GameTracker, AsksAboutATileInTheTablesColoursByItsOutline) {
+    const auto [refs, rec] = benchGame(8, 10);
+    ASSERT_EQ(rec.turns[8].text, "C@3,-1r3 pass");
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
+    EXPECT_EQ(notesSaying(f, 9, "only its edge shows a tile there; most like C"), 1);
+    EXPECT_EQ(notesSaying(f, 9, "(played C@3,-1r3 pass, offered)"), 1);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_TRUE(f.scoresEqual);
+}
+
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a
 // refused action is named.
 TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {

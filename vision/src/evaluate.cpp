@@ -251,7 +251,7 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                 f.notes.push_back("turn " + std::to_string(i + 1) +
                                   (refused.empty() ? " not seen: no new tile in its pictures"
                                                    : " refused: " + refused) +
-                                  " (played " + truth.text + ")");
+                                  " (played " + truth.text + (offered ? ", offered" : "") + ")");
             ++f.byHand;
             f.answerable += offered && !misread;
             s = theirs;

@@ -45,37 +45,48 @@ std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
 }
 
-// The new tile on recognised cell `c`: the legal placement its classifier scores best, or a
-// discrepancy saying what was seen.
-void chooseReading(const adj::State& before, const CellResult& c, TurnObservation& o) {
-    const adj::Pos at = o.toEngine(c.cell);
+// The readings of recognised cell `c` (its classifier's alternatives, best first) that are
+// legal placements there, told apart by how they lie; at most `most`, none below `floor`.
+std::vector<std::pair<float, adj::Action>> legalReadings(const adj::State& before,
+                                                         const CellResult& c,
+                                                         const TurnObservation& o, int most,
+                                                         float floor = 0) {
     std::vector<Alternative> readings = c.alternatives;
     if (readings.empty() && !c.kind.empty()) readings.push_back(c.reading());
     std::sort(readings.begin(), readings.end(),
               [](const Alternative& a, const Alternative& b) { return a.score > b.score; });
-    std::optional<adj::Action> found;
-    float bestScore = 0, nextScore = 0;
+    std::vector<std::pair<float, adj::Action>> out;
     for (const Alternative& a : readings) {
-        // Below the score at which the recogniser calls a cell a tile, a reading is a guess
-        // (the grid off by a third of a tile at the board's edge gives such scores).
-        if (a.score < RecogniseParams{}.tileScore) break;
+        if (a.score < floor || int(out.size()) >= most) break;
         const int kind = before.kindIndex(a.kind);
         if (kind < 0) continue;
-        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
         // As the tile lies (the engine's rotations modulo the kind's symmetry are one
         // placement, but the art need not be symmetric: pieces are looked for on the drawing
         // as it lies).
-        const adj::Placement pl{at, std::uint8_t((a.lies() + o.quarterTurn) % 4)};
+        const adj::Placement pl{o.toEngine(c.cell), std::uint8_t((a.lies() + o.quarterTurn) % 4)};
         if (!placeable(before, kind, pl)) continue;
-        if (!found) {
-            found = adj::Action{adj::Action::Kind::Tile, kind, pl, {}};
-            bestScore = a.score;
-        } else if (found->tileKind != kind ||
-                   !sameLook(k, found->placement.rotation, pl.rotation)) {
-            nextScore = a.score;
-            break;
-        }
+        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
+        if (std::none_of(out.begin(), out.end(), [&](const auto& b) {
+                return b.second.tileKind == kind &&
+                       sameLook(k, b.second.placement.rotation, pl.rotation);
+            }))
+            out.push_back({a.score, adj::Action{adj::Action::Kind::Tile, kind, pl, {}}});
     }
+    return out;
+}
+
+// The new tile on recognised cell `c`: the legal placement its classifier scores best, or a
+// discrepancy saying what was seen.
+void chooseReading(const adj::State& before, const CellResult& c, TurnObservation& o) {
+    const adj::Pos at = o.toEngine(c.cell);
+    // Below the score at which the recogniser calls a cell a tile, a reading is a guess (the
+    // grid off by a third of a tile at the board's edge gives such scores). The runner-up
+    // (another kind, or the kind turned to another look) sets the confidence.
+    const auto readings = legalReadings(before, c, o, 2, RecogniseParams{}.tileScore);
+    const std::optional<adj::Action> found =
+        readings.empty() ? std::nullopt : std::optional(readings[0].second);
+    const float bestScore = readings.empty() ? 0 : readings[0].first,
+                nextScore = readings.size() > 1 ? readings[1].first : 0;
     if (!found) {
         o.status = TurnObservation::Status::Discrepancy;
         o.problem = Said("tile.illegal")
@@ -114,6 +125,9 @@ void readFresh(const adj::State& before, std::vector<const CellResult*> fresh, T
     }
     const CellResult& c = *fresh.front();
     if (o.incremental && c.status != CellStatus::Tile) {
+        for (const auto& [score, a] :
+             legalReadings(before, c, o, TurnObservation::kUnclearReadings))
+            o.unclearReadings.push_back(a);
         o.status = TurnObservation::Status::Discrepancy;
         o.problem = Said(c.kind.empty() ? "tile.unclear" : "tile.unclear-like")
                         .with("at", where(o.toEngine(c.cell)))
@@ -543,6 +557,34 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
     return o;
 }
 
+std::optional<CellResult> TurnObserver::outlinedInTableColours(const adj::State& before,
+                                                               const cv::Mat& bgr, adj::Pos rc,
+                                                               const TurnObservation& o) const {
+    // Its sides towards the table (bit k: side k, N E S W, y north as the grid's rows run):
+    // a side against a tile shows that tile's edge whatever the cell holds.
+    unsigned open = 0;
+    for (int side = 0; side < 4; ++side)
+        if (!before.board().at(o.toEngine(adj::neighbour(rc, side)))) open |= 1u << side;
+    // Measured on the lattice's cell, which the tile covers: the reading's own square is where
+    // the kind it took for the tile fits best, and that may lie a third of a tile off.
+    std::array<cv::Point2f, 4> cell;
+    if (open == 15 || !cellCorners(rc, bgr.size(), cell) || !changedOnlyNear(bgr, {cell}))
+        return std::nullopt;
+    constexpr float m = float(TileClassifier::kDetailMargin) / TileClassifier::kDetail;
+    const cv::Mat detail =
+        unwarpArea(bgr, partOf(cell, {-m, -m, 1 + 2 * m, 1 + 2 * m}), TileClassifier::kDetailPatch);
+    RecogniseParams p = cellParams();
+    if (outlineStrength(detail, open) < p.minOutline) return std::nullopt;
+    p.maxPhotometric = params_.maxPhotometric;
+    CellResult c = recogniser_.readCell(bgr, lattice_.imageToGrid, rc.x, -rc.y,
+                                        expectedOffset(rc.x, -rc.y), p);
+    // Asked about even when read clearly: here the table itself reads as a city tile at up to
+    // 0.86, and the tile as the city it is not (a four-sided city under a piece read as R).
+    c.status = CellStatus::Uncertain;
+    c.note = Said("cell.table-coloured");
+    return c;
+}
+
 std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& before,
                                                          const cv::Mat& bgr) const {
     if (!comparable(bgr)) return std::nullopt;
@@ -651,13 +693,16 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     RecogniseParams readParams = cellParams();
     readParams.maxPhotometric = params_.maxPhotometric;
     std::vector<CellResult> read;
+    std::vector<adj::Pos> tableColoured; // changed, in the table's colours: see below
     for (const auto& [rc, h] : candidates) {
         const double lt = tileColours.meanLog(h), lb = tableColours.meanLog(h);
         // Colours like neither (a hand) are told only by a tile model from several tiles: a
         // board of two shows too few of a tile's colours.
-        if (lt - lb <= params_.tableLike ||
-            (tileHists.size() >= 6 && lt < tileFloor && lb < tableFloor))
+        if (tileHists.size() >= 6 && lt < tileFloor && lb < tableFloor) continue;
+        if (lt - lb <= params_.tableLike) {
+            tableColoured.push_back(rc);
             continue;
+        }
         CellResult c = recogniser_.readCell(bgr, lattice_.imageToGrid, rc.x, -rc.y,
                                             expectedOffset(rc.x, -rc.y), readParams);
         if (c.kind.empty() && lt - lb < params_.sureTile) continue;
@@ -673,6 +718,10 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         }
         read.push_back(std::move(c));
     }
+    if (read.empty())
+        for (const adj::Pos& rc : tableColoured)
+            if (std::optional<CellResult> c = outlinedInTableColours(before, bgr, rc, o))
+                read.push_back(std::move(*c));
     // Of several read, one with a strip along a side as it was is no tile laid (a tile covers
     // its cell): a cell read off the new tile's corner and the table beside it (bench game 9,
     // procedural: a bare table cell beside a new cloister read as R at 0.76, "2 new tiles").

@@ -587,14 +587,15 @@ misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>&
                            const cv::Mat& a, const std::vector<cv::Mat>& others,
                            const PieceParams& params) {
     std::vector<std::optional<std::pair<float, float>>> out(others.size());
-    if (bgr.empty() || a.empty() ||
-        std::any_of(others.begin(), others.end(), [](const cv::Mat& b) { return b.empty(); }))
-        return out;
+    if (bgr.empty() || a.empty()) return out;
     PieceParams p = params;
     p.minGainShare = -std::numeric_limits<double>::infinity(); // as drawingMisfit
-    // The picture unwarped once, every drawing fitted to it on its own (the reading's once).
+    // The picture unwarped once, every drawing fitted to it on its own (the reading's once). An
+    // empty drawing (a kind without art) tells nothing, and only its own answer is left out.
     std::vector<cv::Mat> all{a};
-    all.insert(all.end(), others.begin(), others.end());
+    std::vector<size_t> fitted(others.size(), 0); // each other's place in `all`, 0: none
+    for (size_t k = 0; k < others.size(); ++k)
+        if (!others[k].empty()) fitted[k] = all.size(), all.push_back(others[k]);
     const FitInputs in = prepareFit(bgr, unitSquareTo(corners), all, p);
     auto fitOf = [&](size_t k) {
         FitInputs one = in; // headers only: the planes are shared
@@ -605,9 +606,10 @@ misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>&
     if (fa.residual.empty()) return out;
     const int n = fa.n;
     for (size_t k = 0; k < others.size(); ++k) {
+        if (fitted[k] == 0) continue;
         const cv::Mat where = drawingsDiffer(a, others[k], n)(fa.inner);
         if (cv::countNonZero(where) < n * n / 50) continue; // too few to tell
-        const DrawingFit fb = fitOf(k + 1);
+        const DrawingFit fb = fitOf(fitted[k]);
         if (fb.residual.empty()) continue;
         out[k] = std::pair(float(cv::mean(fa.residual(fa.inner), where)[0]),
                            float(cv::mean(fb.residual(fa.inner), where)[0]));

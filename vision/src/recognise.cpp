@@ -188,11 +188,8 @@ Place searchAround(const TileClassifier& classifier, const Pyramid& pyr, int lev
     return best;
 }
 
-// How clearly a cell's square is outlined, as a tile lying on the table is (its cardboard edge,
-// a shadow, a gap to its neighbours) and a bare stretch of table is not: per side, the median
-// along it of the step across it (the strongest within a few pixels, hand-laid tiles lie off
-// their cells), over the same measure inside the cell; the weakest of the sides in `sides`
-// (bit k: side k, N E S W). `detail`: the cell at kDetailPatch (TileClassifier), north up.
+} // namespace
+
 float outlineStrength(const cv::Mat& detail, unsigned sides) {
     cv::Mat grey;
     cv::cvtColor(detail, grey, cv::COLOR_BGR2GRAY);
@@ -226,6 +223,8 @@ float outlineStrength(const cv::Mat& detail, unsigned sides) {
     }
     return weakest;
 }
+
+namespace {
 
 // A grid hint's span with `ring` more cells around it: the cells a hinted reading reads.
 GridHint widened(GridHint g, int ring) {

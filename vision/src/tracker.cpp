@@ -919,6 +919,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
     if (o.status == TurnObservation::Status::Discrepancy) {
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = o.problem;
+        for (const adj::Action& a : o.unclearReadings) out.choices.push_back({a});
         return out;
     }
     // With the camera where it was, the new tile's cell must have changed since the last

@@ -40,6 +40,10 @@ struct TurnObservation {
     int quarterTurn = 0;
     adj::Pos offset;
     int newCell = -1; // NewTile: the recognised cell (index into recognition.cells) it lies on
+    // A Discrepancy over a new tile read unclearly: its legal readings, best first (at most
+    // kUnclearReadings), for the players to choose from.
+    std::vector<adj::Action> unclearReadings;
+    static constexpr int kUnclearReadings = 3;
     // Read on the incremental path: `recognition` holds the known tiles (as the engine has
     // them, on the remembered lattice) and the cells that changed, read one by one.
     bool incremental = false;
@@ -215,6 +219,13 @@ private:
     adj::Pos recognisedCell(adj::Pos engine) const;
     // The incremental path; nullopt when the picture needs the full recognition.
     std::optional<TurnObservation> readChanges(const adj::State& before, const cv::Mat& bgr) const;
+    // Recognised cell `rc`, changed since the settled picture in the table's colours, read as
+    // a tile when its square is outlined towards the table (outlineStrength, minOutline) and
+    // nothing else in the picture changed: a city tile on a table of its colours, which the
+    // classifier reads no better than the table. Always Uncertain, however clearly it reads:
+    // the players say which tile it is.
+    std::optional<CellResult> outlinedInTableColours(const adj::State& before, const cv::Mat& bgr,
+                                                     adj::Pos rc, const TurnObservation& o) const;
     Recogniser recogniser_;
     ObserverParams params_;
     GridHint lattice_;

@@ -122,7 +122,8 @@ cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n);
 // How badly drawing `a` and each of `others` (each the first of its kind's, turned as the tile
 // lies) explain the tile's picture where the two differ (a city cap one has and the other not):
 // the mean colour distance over those pixels, each drawing fitted to the light on its own. One
-// pair (a's, the other's) per other; nullopt when they differ in too few pixels to tell.
+// pair (a's, the other's) per other; nullopt when they differ in too few pixels to tell, or
+// for an empty drawing.
 std::vector<std::optional<std::pair<float, float>>>
 misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                            const cv::Mat& a, const std::vector<cv::Mat>& others,

@@ -292,6 +292,14 @@ struct Recognition {
 // The tile sets a game uses (its base set and expansions), for enrolment.
 std::vector<const tiledb::TileSet*> gameSets(const adj::GameConfig& game);
 
+// How clearly a cell's square is outlined, as a tile lying on the table is (its cardboard edge,
+// a shadow, a gap to its neighbours) and a bare stretch of table is not: per side, the median
+// along it of the step across it (the strongest within a few pixels, hand-laid tiles lie off
+// their cells), over the same measure inside the cell; the weakest of the sides in `sides`
+// (bit k: side k, N E S W). `detail`: the cell at TileClassifier::kDetailPatch (the cell at
+// kDetail, kDetailMargin around it), north up.
+float outlineStrength(const cv::Mat& detail, unsigned sides);
+
 class Recogniser {
 public:
     // `sets`: the game's sets (e.g. "base+abbey-mayor"); kinds the references lack are not
