@@ -83,11 +83,7 @@ void chooseReading(const adj::State& before, const CellResult& c, TurnObservatio
     // grid off by a third of a tile at the board's edge gives such scores). The runner-up
     // (another kind, or the kind turned to another look) sets the confidence.
     const auto readings = legalReadings(before, c, o, 2, RecogniseParams{}.tileScore);
-    const std::optional<adj::Action> found =
-        readings.empty() ? std::nullopt : std::optional(readings[0].second);
-    const float bestScore = readings.empty() ? 0 : readings[0].first,
-                nextScore = readings.size() > 1 ? readings[1].first : 0;
-    if (!found) {
+    if (readings.empty()) {
         o.status = TurnObservation::Status::Discrepancy;
         o.problem = Said("tile.illegal")
                         .with("at", where(at))
@@ -96,9 +92,10 @@ void chooseReading(const adj::State& before, const CellResult& c, TurnObservatio
         return;
     }
     o.status = TurnObservation::Status::NewTile;
-    o.action = found;
+    o.action = readings[0].second;
     o.newCell = int(&c - o.recognition.cells.data());
-    o.confidence = std::clamp(bestScore - nextScore, 0.0f, 1.0f);
+    const float nextScore = readings.size() > 1 ? readings[1].first : 0;
+    o.confidence = std::clamp(readings[0].first - nextScore, 0.0f, 1.0f);
 }
 
 // The cells on free squares that read as tiles -> this turn's tile, or a discrepancy. Several,
@@ -559,7 +556,8 @@ TurnObservation TurnObserver::observe(const adj::State& before, const cv::Mat& b
 
 std::optional<CellResult> TurnObserver::outlinedInTableColours(const adj::State& before,
                                                                const cv::Mat& bgr, adj::Pos rc,
-                                                               const TurnObservation& o) const {
+                                                               const TurnObservation& o,
+                                                               const RecogniseParams& p) const {
     // Its sides towards the table (bit k: side k, N E S W, y north as the grid's rows run):
     // a side against a tile shows that tile's edge whatever the cell holds.
     unsigned open = 0;
@@ -573,9 +571,7 @@ std::optional<CellResult> TurnObserver::outlinedInTableColours(const adj::State&
     constexpr float m = float(TileClassifier::kDetailMargin) / TileClassifier::kDetail;
     const cv::Mat detail =
         unwarpArea(bgr, partOf(cell, {-m, -m, 1 + 2 * m, 1 + 2 * m}), TileClassifier::kDetailPatch);
-    RecogniseParams p = cellParams();
     if (outlineStrength(detail, open) < p.minOutline) return std::nullopt;
-    p.maxPhotometric = params_.maxPhotometric;
     CellResult c = recogniser_.readCell(bgr, lattice_.imageToGrid, rc.x, -rc.y,
                                         expectedOffset(rc.x, -rc.y), p);
     // Asked about even when read clearly: here the table itself reads as a city tile at up to
@@ -720,7 +716,8 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
     }
     if (read.empty())
         for (const adj::Pos& rc : tableColoured)
-            if (std::optional<CellResult> c = outlinedInTableColours(before, bgr, rc, o))
+            if (std::optional<CellResult> c =
+                    outlinedInTableColours(before, bgr, rc, o, readParams))
                 read.push_back(std::move(*c));
     // Of several read, one with a strip along a side as it was is no tile laid (a tile covers
     // its cell): a cell read off the new tile's corner and the table beside it (bench game 9,

@@ -368,7 +368,9 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         float clearest = 0;
         for (const adj::MeepleOption& m : s.legalMeeples())
             if (m.kind == adj::MeepleKind::Barn)
-                if (const float share = barnShare(o, t, bgr, m.corner, player); share > clearest)
+                if (const float share = barnShare(o, t, bgr, m.corner, player, params_.barnCover,
+                                                  2.5f * params_.sameColour);
+                    share > clearest)
                     clearest = share, barn = m;
         if (barn) return adj::Action{adj::Action::Kind::Piece, -1, {}, *barn};
         return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
@@ -386,7 +388,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         if (m.kind == adj::MeepleKind::Barn) {
             const cv::Point2f off = toEngineTile(b.centre, o.quarterTurn) - cornerPoint(m.corner);
             if (off.dot(off) < 4 * params_.barnReach * params_.barnReach &&
-                barnShare(o, t, bgr, m.corner, player) > 0)
+                barnShare(o, t, bgr, m.corner, player, params_.barnCover,
+                          2.5f * params_.sameColour) > 0)
                 return adj::Action{adj::Action::Kind::Piece, -1, {}, m};
         }
     // Its colour: the player's, or learned as the player's when not known yet.
@@ -634,7 +637,7 @@ std::vector<adj::MeepleOption> GameTracker::hiddenInColour(const adj::State& s,
 }
 
 float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
-                             int corner, int player) const {
+                             int corner, int player, float cover, float colourReach) const {
     const CellResult* c = o.cellAt(t.pos);
     const cv::Mat& before = observer_.settledPicture();
     if (!c || before.empty() || before.size() != bgr.size()) return 0;
@@ -689,12 +692,24 @@ float GameTracker::barnShare(const TurnObservation& o, const adj::PlacedTile& t,
         }
     const int count = cv::countNonZero(changed);
     const float share = float(count) / float(std::max(1, cv::countNonZero(old)));
-    if (share < params_.barnCover || count < 4) return 0;
+    if (share < cover || count < 4) return 0;
     // Something new stands there: in the player's colour, or the colour is not known yet.
     const cv::Vec3f lab = meanLab(now, changed);
-    if (colours_.known(player) && colours_.distance(player, lab) > 2.5f * params_.sameColour)
-        return 0;
+    if (colours_.known(player) && colours_.distance(player, lab) > colourReach) return 0;
     return share;
+}
+
+std::vector<adj::MeepleOption>
+GameTracker::faintBarns(const adj::State& s, const TurnObservation& o, const cv::Mat& bgr) const {
+    std::vector<adj::MeepleOption> out;
+    const int player = s.currentPlayer();
+    if (!colours_.known(player)) return out; // any change would do: shading, a hand's shadow
+    for (const adj::MeepleOption& m : s.legalMeeples())
+        if (m.kind == adj::MeepleKind::Barn &&
+            barnShare(o, s.board().tiles().back(), bgr, m.corner, player, params_.faintBarn,
+                      params_.sameColour) > 0)
+            out.push_back(m);
+    return out;
 }
 
 float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
@@ -1038,6 +1053,16 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
                     {*o.action, adj::Action{adj::Action::Kind::Piece, -1, {}, m}});
             return out;
         };
+        // Nothing seen, but a corner changed a little in the player's colour: a barn of a
+        // colour near the field's. Offered with any question about the pass, asked about alone
+        // when there is none.
+        const std::vector<adj::MeepleOption> barns = piece->kind == adj::Action::Kind::Pass
+                                                         ? faintBarns(s, o, bgr)
+                                                         : std::vector<adj::MeepleOption>{};
+        auto andBarns = [&](std::vector<adj::MeepleOption> options) {
+            options.insert(options.end(), barns.begin(), barns.end());
+            return options;
+        };
         // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
         // and taken back at once: the settled picture cannot show it.
         if (piece->kind == adj::Action::Kind::Pass)
@@ -1046,7 +1071,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
                                         .with("at", where(t.pos))
                                         .with("a", featureName(*t.kind, scored[0].feature, "a"))
                                         .with("p", player),
-                                    scored);
+                                    andBarns(scored));
         // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
         // only because its neighbours misfit alike): a piece the search missed, a farmer lying
         // on a field of its colour, may be what is left. The search's cuts scale with that
@@ -1063,7 +1088,7 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
                         }))
                         under.push_back(*m);
                 return askAboutPass(Said("piece.faint").with("at", where(t.pos)).with("p", player),
-                                    under);
+                                    andBarns(under));
             }
         // Nothing seen, but a monk would not show on the cloister's building.
         if (piece->kind == adj::Action::Kind::Pass)
@@ -1073,7 +1098,10 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
                                         .with("at", where(t.pos))
                                         .with("the", featureName(*t.kind, hidden[0].feature, "the"))
                                         .with("p", player),
-                                    hidden);
+                                    andBarns(hidden));
+        if (!barns.empty())
+            return askAboutPass(Said("piece.barn-faint").with("at", where(t.pos)).with("p", player),
+                                barns);
         if (piece->kind == adj::Action::Kind::Piece) {
             if (const std::string twin =
                     lookAlikeUnderPiece(before, o, bgr, out.misfit, out.pieces);

@@ -223,9 +223,10 @@ private:
     // a tile when its square is outlined towards the table (outlineStrength, minOutline) and
     // nothing else in the picture changed: a city tile on a table of its colours, which the
     // classifier reads no better than the table. Always Uncertain, however clearly it reads:
-    // the players say which tile it is.
+    // the players say which tile it is. `p`: the incremental path's cell parameters.
     std::optional<CellResult> outlinedInTableColours(const adj::State& before, const cv::Mat& bgr,
-                                                     adj::Pos rc, const TurnObservation& o) const;
+                                                     adj::Pos rc, const TurnObservation& o,
+                                                     const RecogniseParams& p) const;
     Recogniser recogniser_;
     ObserverParams params_;
     GridHint lattice_;

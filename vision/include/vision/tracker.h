@@ -128,6 +128,12 @@ struct TrackerParams {
     float barnReach = 0.14f;
     float barnCover = 0.35f;
     int barnChange = 90;
+    // Nothing seen on the new tile, and no barn read: a corner that changed `faintBarn` of it
+    // (below barnCover) in the player's known colour, within sameColour, makes the pass a
+    // question, the barn there an answer. A barn of a colour near the field's changes less (a
+    // yellow barn on newart's yellow-green fields, 0.345, colour 5 off); passes changed up to
+    // 0.35 too, but those in the player's colour were 40 or more off (20 whole A&M games).
+    float faintBarn = 0.25f;
     // Nothing seen on the new tile, but the picture at a legal cloister's spot (a disc of
     // `spotRadius` tiles on its building) lies within `hiddenColour` of the player's colour: a
     // monk there would not show against the building (a red monk on a red roof). The players
@@ -238,9 +244,15 @@ private:
     std::optional<adj::MeepleOption> wagonMovedOn(const adj::State& s, const TurnObservation& o,
                                                   const cv::Mat& bgr) const;
     // How much of the area around corner `corner` of the new tile `t` looks like a barn of
-    // `player` standing there (see TrackerParams::barnReach); 0: no barn.
+    // `player` standing there (see TrackerParams::barnReach): at least `cover` of it changed,
+    // in a colour within `colourReach` of the player's (any colour while theirs is not known);
+    // 0: no barn.
     float barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
-                    int corner, int player) const;
+                    int corner, int player, float cover, float colourReach) const;
+    // Nothing read on the new tile (in `s`, phase Meeple): the legal barns whose corner shows
+    // a faint one (TrackerParams::faintBarn).
+    std::vector<adj::MeepleOption> faintBarns(const adj::State& s, const TurnObservation& o,
+                                              const cv::Mat& bgr) const;
     // Nothing stands on the new tile: the legal options (in `s`, phase Meeple) on a cloister
     // whose building shows the current player's colour, where a monk of that colour is not seen
     // against it (TrackerParams::hiddenColour).
