@@ -70,6 +70,18 @@ int notesSaying(const vision::TrackingEvaluation& f, int turn, const std::string
     }
     return n;
 }
+// The bench's game `game` (procedural) followed to its turn `turn`, played as `played`: that
+// turn is asked about, saying `says`, the turn as played among the answers; no turn is read
+// wrong and the final scores are the game's.
+void expectOffered(int game, int turn, const std::string& played, const std::string& says) {
+    const auto [refs, rec] = benchGame(game, size_t(turn + 1));
+    ASSERT_EQ(rec.turns[size_t(turn - 1)].text, played);
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
+    EXPECT_EQ(notesSaying(f, turn, says), 1);
+    EXPECT_EQ(notesSaying(f, turn, "(played " + played + ", offered)"), 1);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_TRUE(f.scoresEqual);
+}
 } // namespace
 
 TEST(GameTracker, FollowsAWholeGameFromAFixedCamera) {
@@ -523,13 +535,17 @@ TEST(GameTracker, AsksWhenAFullReadingConfirmsLittleOfTheBoard) {
 // the table: it is asked about, its readings offered as the answers, the right one first.
 // Before, the turn went unseen (bench game 8, turn 9).
 TEST(GameTracker, AsksAboutATileInTheTablesColoursByItsOutline) {
-    const auto [refs, rec] = benchGame(8, 10);
-    ASSERT_EQ(rec.turns[8].text, "C@3,-1r3 pass");
-    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
-    EXPECT_EQ(notesSaying(f, 9, "only its edge shows a tile there; most like C"), 1);
-    EXPECT_EQ(notesSaying(f, 9, "(played C@3,-1r3 pass, offered)"), 1);
-    EXPECT_EQ(f.wrong, 0);
-    EXPECT_TRUE(f.scoresEqual);
+    expectOffered(8, 9, "C@3,-1r3 pass", "only its edge shows a tile there; most like C");
+}
+
+// A new tile the classifier reads only as tiles that may not lie there (the bench's game 0,
+// procedural, turn 2: B with the wagon on its road, seen as M1) is asked about, the legal
+// placements on its cell offered, best explained by their drawings first; before, the players
+// entered the turn by hand.
+TEST(GameTracker, OffersTheLegalTilesWhenATileReadsAsNoLegalOne) {
+    expectOffered(0, 2, "B@0,-1r3 wagon:m",
+                  "(seen as M1 turned 0°) that is no legal placement of a tile still in the box: "
+                  "which tile is it?");
 }
 
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a

@@ -85,6 +85,7 @@ void chooseReading(const adj::State& before, const CellResult& c, TurnObservatio
     const auto readings = legalReadings(before, c, o, 2, RecogniseParams{}.tileScore);
     if (readings.empty()) {
         o.status = TurnObservation::Status::Discrepancy;
+        o.newCell = int(&c - o.recognition.cells.data()); // its legal readings are asked for
         o.problem = Said("tile.illegal")
                         .with("at", where(at))
                         .with("kind", c.kind)

@@ -368,9 +368,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         float clearest = 0;
         for (const adj::MeepleOption& m : s.legalMeeples())
             if (m.kind == adj::MeepleKind::Barn)
-                if (const float share = barnShare(o, t, bgr, m.corner, player, params_.barnCover,
-                                                  2.5f * params_.sameColour);
-                    share > clearest)
+                if (const float share = barnRead(o, t, bgr, m.corner, player); share > clearest)
                     clearest = share, barn = m;
         if (barn) return adj::Action{adj::Action::Kind::Piece, -1, {}, *barn};
         return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
@@ -388,8 +386,7 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         if (m.kind == adj::MeepleKind::Barn) {
             const cv::Point2f off = toEngineTile(b.centre, o.quarterTurn) - cornerPoint(m.corner);
             if (off.dot(off) < 4 * params_.barnReach * params_.barnReach &&
-                barnShare(o, t, bgr, m.corner, player, params_.barnCover,
-                          2.5f * params_.sameColour) > 0)
+                barnRead(o, t, bgr, m.corner, player) > 0)
                 return adj::Action{adj::Action::Kind::Piece, -1, {}, m};
         }
     // Its colour: the player's, or learned as the player's when not known yet.
@@ -757,6 +754,36 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
     return best;
 }
 
+std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
+                                                     const TurnObservation& o,
+                                                     const cv::Mat& bgr) const {
+    const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+    const adj::Pos at = o.toEngine(c.cell);
+    std::vector<std::pair<float, adj::Action>> fits;
+    for (int kind = 0; kind < int(before.kinds().size()); ++kind)
+        for (const adj::Placement& pl : before.legalPlacements(kind))
+            if (pl.pos == at && placeable(before, kind, pl))
+                fits.push_back({drawingMisfit(bgr, c.corners,
+                                              drawingsOf(refs_, before.kinds()[size_t(kind)]->id,
+                                                         drawnRotation(o, pl.rotation)),
+                                              fitFor(o, c, params_.pieces)),
+                                adj::Action{adj::Action::Kind::Tile, kind, pl, {}}});
+    std::stable_sort(fits.begin(), fits.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    // One answer per placement: rotations a kind's symmetry makes alike are one to the engine.
+    std::vector<adj::Action> out;
+    for (const auto& [misfit, a] : fits) {
+        const int turns = before.kinds()[size_t(a.tileKind)]->distinctRotations;
+        if (int(out.size()) < TurnObservation::kUnclearReadings &&
+            std::none_of(out.begin(), out.end(), [&](const adj::Action& b) {
+                return b.tileKind == a.tileKind &&
+                       (a.placement.rotation - b.placement.rotation + 4) % turns == 0;
+            }))
+            out.push_back(a);
+    }
+    return out;
+}
+
 float GameTracker::knownMisfit(const adj::State& before, const TurnObservation& o,
                                const cv::Mat& bgr, int shift) const {
     const adj::Pos at = o.action->placement.pos;
@@ -935,6 +962,11 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = o.problem;
         for (const adj::Action& a : o.unclearReadings) out.choices.push_back({a});
+        if (o.problem.key == "tile.illegal")
+            for (const adj::Action& a : legalByDrawing(before, o, bgr)) {
+                out.problem.key = "tile.illegal-which";
+                out.choices.push_back({a});
+            }
         return out;
     }
     // With the camera where it was, the new tile's cell must have changed since the last

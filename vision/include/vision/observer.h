@@ -39,7 +39,9 @@ struct TurnObservation {
     // turn(c, quarterTurn) + offset (a recognised tile's rotation gains quarterTurn).
     int quarterTurn = 0;
     adj::Pos offset;
-    int newCell = -1; // NewTile: the recognised cell (index into recognition.cells) it lies on
+    // NewTile: the recognised cell (index into recognition.cells) it lies on; a Discrepancy
+    // "tile.illegal": the cell read as no legal placement.
+    int newCell = -1;
     // A Discrepancy over a new tile read unclearly: its legal readings, best first (at most
     // kUnclearReadings), for the players to choose from.
     std::vector<adj::Action> unclearReadings;

@@ -223,6 +223,11 @@ private:
     // passing for the table): those tiles' actions, the likeliest first.
     std::vector<adj::Action> cityAgainstTable(const adj::State& before, const TurnObservation& o,
                                               const cv::Mat& bgr) const;
+    // The new tile read as no legal placement (tile.illegal): the legal placements on its cell,
+    // the one its drawing explains best first (at most TurnObservation::kUnclearReadings; the
+    // classifier's readings there are all illegal).
+    std::vector<adj::Action> legalByDrawing(const adj::State& before, const TurnObservation& o,
+                                            const cv::Mat& bgr) const;
     // The new tile's reading weighed again by drawingMisfit; its misfit, and in *correlation
     // how its picture correlates with the drawing.
     float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
@@ -249,6 +254,13 @@ private:
     // 0: no barn.
     float barnShare(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
                     int corner, int player, float cover, float colourReach) const;
+    // A barn read without asking: barnCover of the area changed, in a colour within 2.5 times
+    // sameColour of the player's, the reach beyond which a blob is no player's piece (barns
+    // read over 20 whole A&M games were 5-33 off).
+    float barnRead(const TurnObservation& o, const adj::PlacedTile& t, const cv::Mat& bgr,
+                   int corner, int player) const {
+        return barnShare(o, t, bgr, corner, player, params_.barnCover, 2.5f * params_.sameColour);
+    }
     // Nothing read on the new tile (in `s`, phase Meeple): the legal barns whose corner shows
     // a faint one (TrackerParams::faintBarn).
     std::vector<adj::MeepleOption> faintBarns(const adj::State& s, const TurnObservation& o,
