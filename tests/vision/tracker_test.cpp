@@ -548,6 +548,14 @@ TEST(GameTracker, OffersTheLegalTilesWhenATileReadsAsNoLegalOne) {
                   "which tile is it?");
 }
 
+// A new tile read unclearly offers, beside the classifier's legal readings, the legal
+// placements its drawing explains best (the bench's game 6, procedural, turn 3: U with a farmer,
+// read as G or another; before, U was not among the answers).
+TEST(GameTracker, OffersTheTilesItsDrawingExplainsWhenATileReadsUnclearly) {
+    expectOffered(6, 3, "U@-1,1r1 follower:g",
+                  "reads unclearly (two readings are about as likely; most like G)");
+}
+
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a
 // refused action is named.
 TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {

@@ -85,7 +85,7 @@ void chooseReading(const adj::State& before, const CellResult& c, TurnObservatio
     const auto readings = legalReadings(before, c, o, 2, RecogniseParams{}.tileScore);
     if (readings.empty()) {
         o.status = TurnObservation::Status::Discrepancy;
-        o.newCell = int(&c - o.recognition.cells.data()); // its legal readings are asked for
+        o.newCell = int(&c - o.recognition.cells.data());
         o.problem = Said("tile.illegal")
                         .with("at", where(at))
                         .with("kind", c.kind)
@@ -127,6 +127,7 @@ void readFresh(const adj::State& before, std::vector<const CellResult*> fresh, T
              legalReadings(before, c, o, TurnObservation::kUnclearReadings))
             o.unclearReadings.push_back(a);
         o.status = TurnObservation::Status::Discrepancy;
+        o.newCell = int(&c - o.recognition.cells.data());
         o.problem = Said(c.kind.empty() ? "tile.unclear" : "tile.unclear-like")
                         .with("at", where(o.toEngine(c.cell)))
                         .with("note", c.note)

@@ -755,8 +755,8 @@ float GameTracker::rereadTile(const adj::State& before, TurnObservation& o, cons
 }
 
 std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
-                                                     const TurnObservation& o,
-                                                     const cv::Mat& bgr) const {
+                                                     const TurnObservation& o, const cv::Mat& bgr,
+                                                     const std::vector<adj::Action>& given) const {
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
     const adj::Pos at = o.toEngine(c.cell);
     std::vector<std::pair<float, adj::Action>> fits;
@@ -774,11 +774,13 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
     std::vector<adj::Action> out;
     for (const auto& [misfit, a] : fits) {
         const int turns = before.kinds()[size_t(a.tileKind)]->distinctRotations;
+        auto alike = [&](const adj::Action& b) {
+            return b.tileKind == a.tileKind &&
+                   (a.placement.rotation - b.placement.rotation + 4) % turns == 0;
+        };
         if (int(out.size()) < TurnObservation::kUnclearReadings &&
-            std::none_of(out.begin(), out.end(), [&](const adj::Action& b) {
-                return b.tileKind == a.tileKind &&
-                       (a.placement.rotation - b.placement.rotation + 4) % turns == 0;
-            }))
+            std::none_of(given.begin(), given.end(), alike) &&
+            std::none_of(out.begin(), out.end(), alike))
             out.push_back(a);
     }
     return out;
@@ -962,9 +964,11 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
         out.status = TrackedTurn::Status::Discrepancy;
         out.problem = o.problem;
         for (const adj::Action& a : o.unclearReadings) out.choices.push_back({a});
-        if (o.problem.key == "tile.illegal")
-            for (const adj::Action& a : legalByDrawing(before, o, bgr)) {
-                out.problem.key = "tile.illegal-which";
+        // A new tile read unclearly, or only as illegal placements: the players are asked which
+        // tile it is; the placements its drawing explains best are answers too.
+        if (o.newCell >= 0)
+            for (const adj::Action& a : legalByDrawing(before, o, bgr, o.unclearReadings)) {
+                if (out.problem.key == "tile.illegal") out.problem.key = "tile.illegal-which";
                 out.choices.push_back({a});
             }
         return out;

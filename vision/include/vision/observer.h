@@ -40,7 +40,7 @@ struct TurnObservation {
     int quarterTurn = 0;
     adj::Pos offset;
     // NewTile: the recognised cell (index into recognition.cells) it lies on; a Discrepancy
-    // "tile.illegal": the cell read as no legal placement.
+    // over the one new cell read (no legal placement, or unclearly): that cell.
     int newCell = -1;
     // A Discrepancy over a new tile read unclearly: its legal readings, best first (at most
     // kUnclearReadings), for the players to choose from.

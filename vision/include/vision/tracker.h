@@ -223,11 +223,13 @@ private:
     // passing for the table): those tiles' actions, the likeliest first.
     std::vector<adj::Action> cityAgainstTable(const adj::State& before, const TurnObservation& o,
                                               const cv::Mat& bgr) const;
-    // The new tile read as no legal placement (tile.illegal): the legal placements on its cell,
-    // the one its drawing explains best first (at most TurnObservation::kUnclearReadings; the
-    // classifier's readings there are all illegal).
+    // The new tile read unclearly or as no legal placement (TurnObservation::newCell on a
+    // Discrepancy): the legal placements on its cell other than those `given` (and their
+    // rotations alike), the one its drawing explains best first, at most
+    // TurnObservation::kUnclearReadings.
     std::vector<adj::Action> legalByDrawing(const adj::State& before, const TurnObservation& o,
-                                            const cv::Mat& bgr) const;
+                                            const cv::Mat& bgr,
+                                            const std::vector<adj::Action>& given) const;
     // The new tile's reading weighed again by drawingMisfit; its misfit, and in *correlation
     // how its picture correlates with the drawing.
     float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
