@@ -24,10 +24,6 @@ adj::Pos turn(adj::Pos p, int k) {
     return p;
 }
 
-bool sameLook(const tiledb::TileKind& k, int a, int b) {
-    return ((a - b) % k.distinctRotations + k.distinctRotations) % k.distinctRotations == 0;
-}
-
 struct Alignment {
     int k = 0;
     adj::Pos offset;
@@ -151,6 +147,10 @@ const CellResult* TurnObservation::cellAt(adj::Pos engine) const {
     for (const CellResult& c : recognition.cells)
         if (toEngine(c.cell) == engine) return &c;
     return nullptr;
+}
+
+bool sameLook(const tiledb::TileKind& k, int a, int b) {
+    return ((a - b) % k.distinctRotations + k.distinctRotations) % k.distinctRotations == 0;
 }
 
 bool placeable(const adj::State& s, int kind, const adj::Placement& pl) {

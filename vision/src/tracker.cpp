@@ -773,10 +773,9 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
     // One answer per placement: rotations a kind's symmetry makes alike are one to the engine.
     std::vector<adj::Action> out;
     for (const auto& [misfit, a] : fits) {
-        const int turns = before.kinds()[size_t(a.tileKind)]->distinctRotations;
         auto alike = [&](const adj::Action& b) {
-            return b.tileKind == a.tileKind &&
-                   (a.placement.rotation - b.placement.rotation + 4) % turns == 0;
+            return b.tileKind == a.tileKind && sameLook(*before.kinds()[size_t(a.tileKind)],
+                                                        a.placement.rotation, b.placement.rotation);
         };
         if (int(out.size()) < TurnObservation::kUnclearReadings &&
             std::none_of(given.begin(), given.end(), alike) &&

@@ -55,6 +55,10 @@ struct TurnObservation {
     const CellResult* cellAt(adj::Pos engine) const;
 };
 
+// Whether rotations `a` and `b` of kind `k` look alike (its symmetry; one placement to the
+// engine).
+bool sameLook(const tiledb::TileKind& k, int a, int b);
+
 // Whether the player to move may lay a tile of `kind` so: a copy is left in the box (the
 // abbey: in the player's supply) and the placement is legal on the board.
 bool placeable(const adj::State& s, int kind, const adj::Placement& pl);
