@@ -72,10 +72,15 @@ struct PieceCounts {
     int truth = 0, found = 0, extra = 0, colour = 0, feature = 0;
 };
 
-// Where a blob stands: its base, or for a wagon (a low block that hardly leans) its middle, as
-// the tracker takes it.
-cv::Point2f standsAt(const vision::PieceBlob& b, const vision::PieceTruth& q) {
-    return q.kind == "wagon" ? b.centre : b.base;
+// Where a blob stands, as the tracker takes it: for a wagon (a low block that hardly leans) its
+// middle, else vision::standsAt (its base, or the middle of a farmer lying flat on a field).
+// `followersAcross`: the standing followers' median width across the lean (liesFlat).
+cv::Point2f standsAt(const vision::PieceBlob& b, const vision::PieceTruth& q,
+                     const adj::PlacedTile& placed, float followersAcross) {
+    return q.kind == "wagon"
+               ? b.centre
+               : vision::standsAt(b.base, b.centre, vision::liesFlat(b, followersAcross),
+                                  *placed.kind, placed.rotation);
 }
 
 // The pieces of one scene, tile by tile on the truth's corners.
@@ -96,11 +101,12 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
     };
     vision::PlayerColours colours = calibrated ? *calibrated : vision::PlayerColours(players);
     search(colours);
+    float followersAcross = 0; // learned below, as the tracker learns it
     auto match = [&](size_t ti, const vision::PieceTruth& q) -> const vision::PieceBlob* {
         const adj::PlacedTile& placed = *s.board().at(scene.tiles[ti].cell);
         for (const vision::PieceBlob& b : blobs[ti]) // the blob on the piece's feature
             if (vision::distanceToFeature(*placed.kind, placed.rotation, q.feature,
-                                          standsAt(b, q)) < 0.12f)
+                                          standsAt(b, q, placed, followersAcross)) < 0.12f)
                 return &b;
         return nullptr;
     };
@@ -118,6 +124,14 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                     b && b->residual >= vision::TrackerParams{}.learnResidual)
                     colours.learn(q.player, b->lab);
     if (!calibrated) search(colours); // the rest of the game's pieces, with those colours
+    // How wide this camera sees standing followers across their lean (the tracker learns it
+    // from the followers it reads): the median over the scene's.
+    std::vector<float> across;
+    for (const vision::PieceTruth& q : scene.pieces)
+        for (size_t ti = 0; ti < scene.tiles.size(); ++ti)
+            if (scene.tiles[ti].cell == q.cell && q.kind == "follower" && !q.lying)
+                if (const auto* b = match(ti, q)) across.push_back(b->across);
+    followersAcross = vision::followersAcross(std::move(across));
     for (int q = 0; q < players && verbose; ++q) {
         if (colours.known(q))
             std::printf("  player %d's colour: L %.0f a %.0f b %.0f\n", q, colours.colour(q)[0],
@@ -156,8 +170,8 @@ PieceCounts pieceScene(const vision::Scene& scene, const adj::State& s, const Ar
                 int nearest = -1;
                 float best = 1e9f;
                 for (int f = 0; f < int(placed.kind->features.size()); ++f) {
-                    const float d = vision::distanceToFeature(*placed.kind, placed.rotation, f,
-                                                              standsAt(*b, q));
+                    const float d = vision::distanceToFeature(
+                        *placed.kind, placed.rotation, f, standsAt(*b, q, placed, followersAcross));
                     if (d < best) best = d, nearest = f;
                 }
                 c.feature += nearest == q.feature;

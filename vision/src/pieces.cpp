@@ -840,13 +840,17 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                 std::vector<cv::Point> pts;
                 cv::findNonZero(blob, pts);
                 float lo = std::numeric_limits<float>::max(), hi = -lo;
+                float left = lo, right = -lo;
+                const cv::Point2f v(-u.y, u.x);
                 std::vector<float> proj;
                 for (const cv::Point& q : pts) {
                     const cv::Point2f t((float(q.x) + 0.5f) / float(n),
                                         (float(q.y) + 0.5f) / float(n));
                     proj.push_back(t.dot(u));
                     lo = std::min(lo, proj.back()), hi = std::max(hi, proj.back());
+                    left = std::min(left, t.dot(v)), right = std::max(right, t.dot(v));
                 }
+                b.across = right - left + 1.0f / float(n);
                 cv::Point2f sum(0, 0);
                 int m = 0;
                 for (size_t i = 0; i < pts.size(); ++i)
@@ -892,6 +896,30 @@ float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature,
             best = std::min(best, std::sqrt(dx * dx + dy * dy));
         }
     return best;
+}
+
+bool liesFlat(const PieceBlob& b, float followersAcross, const PieceParams& params) {
+    return followersAcross > 0 && b.across >= params.lyingAcross * followersAcross;
+}
+
+float followersAcross(std::vector<float> across, int least) {
+    std::erase_if(across, [](float w) { return w <= 0; }); // seen where nothing leans
+    if (across.empty() || int(across.size()) < least) return 0;
+    std::nth_element(across.begin(), across.begin() + long(across.size() / 2), across.end());
+    return across[across.size() / 2];
+}
+
+cv::Point2f standsAt(cv::Point2f base, cv::Point2f middle, bool flat, const tiledb::TileKind& kind,
+                     int rotation) {
+    if (!flat) return base;
+    int nearest = -1;
+    float best = std::numeric_limits<float>::infinity();
+    for (int f = 0; f < int(kind.features.size()); ++f)
+        if (const float d = distanceToFeature(kind, rotation, f, middle); d < best)
+            best = d, nearest = f;
+    return nearest >= 0 && kind.features[size_t(nearest)].kind == tiledb::FeatureKind::Field
+               ? middle
+               : base;
 }
 
 void PlayerColours::learn(int player, const cv::Vec3f& lab) {

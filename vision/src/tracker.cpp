@@ -361,7 +361,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
     }
     out.pieces = blobs;
     // If the players settle the turn, what they say the piece was.
-    pendingSize_ = blobs.size() == 1 ? PieceSize{blobs[0].area, blobs[0].shown} : PieceSize{};
+    pendingSize_ =
+        blobs.size() == 1 ? PieceSize{blobs[0].area, blobs[0].shown, blobs[0].across} : PieceSize{};
     if (blobs.empty()) {
         // A barn stands on a corner of the new tile, mostly on the three tiles around it.
         std::optional<adj::MeepleOption> barn;
@@ -404,8 +405,10 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                           .with("p", player + 1);
         return std::nullopt;
     }
-    // The legal option whose feature lies under its base.
-    const cv::Point2f at = toEngineTile(b.base, o.quarterTurn);
+    // The legal option whose feature lies under its base (a farmer lying flat: its middle).
+    const cv::Point2f at =
+        standsAt(toEngineTile(b.base, o.quarterTurn), toEngineTile(b.centre, o.quarterTurn),
+                 liesFlat(b, followersAcross(), params_.pieces), *t.kind, t.rotation);
     const std::vector<adj::MeepleOption> options = s.legalMeeples();
     auto sameSpot = [](const adj::MeepleOption& x, const adj::MeepleOption& y) {
         return x.feature == y.feature && x.corner == y.corner;
@@ -532,7 +535,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
             return std::nullopt;
         }
     }
-    if (standingFollower(*t.kind, options[*kind])) followerSizes_.push_back({b.area, b.shown});
+    if (standingFollower(*t.kind, options[*kind]))
+        followerSizes_.push_back({b.area, b.shown, b.across});
     // Learn from clear sightings only: a faint blob may be the drawing's own misfit.
     if (colours_.known(player) || b.residual >= params_.learnResidual)
         colours_.learn(player, b.lab);
@@ -577,6 +581,12 @@ std::optional<GameTracker::PieceSize> GameTracker::sizeRatio(const PieceBlob& b)
         return std::max(1e-6f, v[v.size() / 2]);
     };
     return PieceSize{b.area / median(&PieceSize::area), b.shown / median(&PieceSize::shown)};
+}
+
+float GameTracker::followersAcross() const {
+    std::vector<float> across;
+    for (const PieceSize& s : followerSizes_) across.push_back(s.across);
+    return vision::followersAcross(std::move(across), params_.sizeSightings);
 }
 
 std::vector<adj::MeepleOption>

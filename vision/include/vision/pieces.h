@@ -5,7 +5,8 @@
 // (gain and offset per channel: the picture's light), and what the fit cannot explain, in blobs
 // of a piece's size, is a piece. Its base (where it touches the tile) is the blob's end nearest
 // the point under the camera: a standing piece leans away from that point in the picture, so
-// its top, its centre and its head are not where it stands. Colours are never written in the
+// its top, its centre and its head are not where it stands; a piece lying flat (told by its
+// width across that lean) lies where its middle is. Colours are never written in the
 // code: each player's colour is learned per game from that player's own pieces (PlayerColours).
 #pragma once
 
@@ -78,6 +79,9 @@ struct PieceParams {
     // (of `size`) of the blob. See shownShare.
     float shownColour = 16;
     int shownReach = 3;
+    // A piece at least this many times as wide across the lean (PieceBlob::across) as this
+    // camera's standing followers lies flat (see liesFlat).
+    float lyingAcross = 1.5f;
 };
 
 // One blob that is no part of the tile's drawing.
@@ -91,6 +95,9 @@ struct PieceBlob {
     float shown = 0;
     float residual = 0; // its mean departure from the drawing (0..255 scale)
     cv::Vec3f lab;      // its colour, CIE L*a*b* (L 0..100)
+    // Its width (share of the tile) across the line from the point under the camera, along
+    // which a standing piece leans; 0 when that point is not known or too near (see liesFlat).
+    float across = 0;
 };
 
 // The blobs on the tile whose picture corners (NW NE SE SW of the tile as the drawing faces)
@@ -140,6 +147,22 @@ std::optional<cv::Point2f> boardPointInTile(const cv::Matx33d& boardToImage, cv:
 // How far (tile units) a point in tile coordinates (as laid on the board, y south) lies from a
 // feature of a tile placed with `rotation`: 0 inside it.
 float distanceToFeature(const tiledb::TileKind& kind, int rotation, int feature, cv::Point2f point);
+
+// Whether a piece lies flat (a farmer): wider across the line from the camera's foot than this
+// camera's standing followers ever are (`followersAcross`: the median of theirs, 0 unknown). A
+// standing piece is seen long along that line, where it leans, and narrow across it; a lying
+// one keeps its width across. One lying along that line is as narrow as a standing one and is
+// not told (false).
+bool liesFlat(const PieceBlob& b, float followersAcross, const PieceParams& params = {});
+// That width from the `across` of standing followers seen by one camera: the median of those
+// known (> 0), or 0 with fewer than `least` of them.
+float followersAcross(std::vector<float> across, int least = 3);
+
+// Where a piece stands on a tile placed with `rotation` (tile coordinates as laid, `base` and
+// `middle` the blob's turned alike): its base, but a piece lying flat whose middle lies on a
+// field lies there (its near end may reach the road or city beside the field).
+cv::Point2f standsAt(cv::Point2f base, cv::Point2f middle, bool flat, const tiledb::TileKind& kind,
+                     int rotation);
 
 // How alike the area within `corners` looks in two pictures from the same camera, on the area
 // unwarped to `size` pixels. `correlation`: of its pattern (per channel, averaged; -1..1; each

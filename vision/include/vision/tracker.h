@@ -3,11 +3,12 @@
 //
 // The tile comes from the TurnObserver (observer.h). The piece is looked for on the new tile
 // only (pieces.h): nothing there is a pass, one piece is put on the legal option whose feature
-// lies under its base, and its colour must be the player's whose turn it is (learned from that
-// player's first piece when no calibration was given). Pieces already on the board are checked
-// too: one the engine keeps that the picture lacks, or one the engine scored and sent back that
-// the picture still shows, is a warning. Anything the picture cannot settle is a discrepancy
-// for the players to resolve: the tracker never guesses and never rewrites what was played.
+// lies under its base (a farmer lying flat: its middle, see standsAt), and its colour must be
+// the player's whose turn it is (learned from that player's first piece when no calibration was
+// given). Pieces already on the board are checked too: one the engine keeps that the picture lacks,
+// or one the engine scored and sent back that the picture still shows, is a warning. Anything the
+// picture cannot settle is a discrepancy for the players to resolve: the tracker never guesses and
+// never rewrites what was played.
 #pragma once
 
 #include "vision/observer.h"
@@ -277,10 +278,13 @@ private:
     std::optional<size_t> pieceKind(const std::vector<adj::MeepleOption>& options, size_t chosen,
                                     const PieceBlob& b) const;
     struct PieceSize {
-        float area = 0, shown = 0; // PieceBlob's
+        float area = 0, shown = 0, across = 0; // PieceBlob's
     };
-    // A piece's size over this camera's followers' (their medians), once enough were seen.
+    // A piece's size over this camera's followers' (their medians), once enough were seen
+    // (`across` is left 0).
     std::optional<PieceSize> sizeRatio(const PieceBlob& b) const;
+    // The width of this camera's followers across their lean (vision::followersAcross).
+    float followersAcross() const;
 
     ReferenceSet refs_;
     TrackerParams params_;
