@@ -230,14 +230,8 @@ TEST(Pieces, AFarmerLyingFlatIsToldByItsWidthAndLiesWhereItsMiddleIs) {
             (x.truth->lying ? lying : standing) += 1;
             (x.truth->lying ? lyingFlat : standingFlat) += flat;
             auto on = [&](cv::Point2f at) {
-                int nearest = -1;
-                float best = 1e9f;
-                for (int f = 0; f < int(x.placed->kind->features.size()); ++f)
-                    if (const float d =
-                            vision::distanceToFeature(*x.placed->kind, x.placed->rotation, f, at);
-                        d < best)
-                        best = d, nearest = f;
-                return nearest == x.truth->feature;
+                return x.placed->kind->featureAt({at.x, at.y}, x.placed->rotation) ==
+                       x.truth->feature;
             };
             const bool base = on(x.blob.base),
                        stand = on(vision::standsAt(x.blob.base, x.blob.centre, flat,

@@ -912,14 +912,9 @@ float followersAcross(std::vector<float> across, int least) {
 cv::Point2f standsAt(cv::Point2f base, cv::Point2f middle, bool flat, const tiledb::TileKind& kind,
                      int rotation) {
     if (!flat) return base;
-    int nearest = -1;
-    float best = std::numeric_limits<float>::infinity();
-    for (int f = 0; f < int(kind.features.size()); ++f)
-        if (const float d = distanceToFeature(kind, rotation, f, middle); d < best)
-            best = d, nearest = f;
-    return nearest >= 0 && kind.features[size_t(nearest)].kind == tiledb::FeatureKind::Field
-               ? middle
-               : base;
+    const int under = kind.featureAt({middle.x, middle.y}, rotation);
+    return under >= 0 && kind.features[size_t(under)].kind == tiledb::FeatureKind::Field ? middle
+                                                                                         : base;
 }
 
 void PlayerColours::learn(int player, const cv::Vec3f& lab) {
