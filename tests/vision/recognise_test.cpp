@@ -50,6 +50,19 @@ struct TempDir {
     const fs::path path;
 };
 
+// A scene of a seeded random base game of `tiles` tiles (game seed `game`, scene seed `seed`).
+vision::Scene baseScene(int tiles, std::uint64_t game, std::uint64_t seed, double tilt,
+                        double yaw = 0) {
+    adj::RandomGameOptions o;
+    o.maxTiles = tiles;
+    const adj::State st = adj::playRandomGame(adj::GameConfig::forSet("base", 2), game, o);
+    vision::SceneParams p;
+    p.seed = seed;
+    p.tiltDeg = tilt;
+    p.yawDeg = yaw;
+    return vision::renderScene(st, p);
+}
+
 // Recognises `count` seeded base-game scenes and sums the evaluations.
 vision::Evaluation recogniseScenes(const vision::Recogniser& rec, int count, int tiles, double tilt,
                                    const vision::TileFaceSource& faces = {}) {
@@ -305,13 +318,7 @@ TEST(Recognise, OccludedCellsAreReportedNotGuessed) {
 // corner error 0.070 -> 0.031 of a tile; a square it cannot measure says so (nullopt), as does a
 // blank picture.
 TEST(Lattice, MeasuresATileSquareFromItsOutline) {
-    adj::RandomGameOptions o;
-    o.maxTiles = 25;
-    const adj::State st = adj::playRandomGame(adj::GameConfig::forSet("base", 2), 17, o);
-    vision::SceneParams p;
-    p.tiltDeg = 20;
-    p.seed = 5;
-    const vision::Scene scene = vision::renderScene(st, p);
+    const vision::Scene scene = baseScene(25, 17, 5, 20);
     auto error = [](const std::array<cv::Point2f, 4>& q, const std::array<cv::Point2f, 4>& t) {
         double d = 0;
         for (size_t k = 0; k < 4; ++k) d += cv::norm(q[k] - t[k]) / 4;
@@ -1239,4 +1246,39 @@ TEST(FrameMemory, APictureSizedBufferComesFromTheHeapAndStaysThere) {
     }
     EXPECT_GE(mallinfo2().fordblks, bytes) << "handed back to the system";
 #endif
+}
+
+// A square's scores for any kind and turn (the tracker ranks placements the classifier's own
+// few readings left out by them): on a generated board, each tile's own kind and turn scores
+// best of all kinds and turns at its corners, or as well as a kind drawn alike.
+TEST(Recognise, TurnScoresAtATilesCornersRankItsOwnDrawingFirst) {
+    const vision::Recogniser rec(vision::enrolProcedural(baseSets()),
+                                 adj::GameConfig::forSet("base", 2));
+    const vision::Scene scene = baseScene(16, 41, 71, 25, 40);
+    const auto& kinds = tiledb::Catalogue::bundled().set("base")->kinds;
+    std::vector<std::string> ids;
+    for (const tiledb::TileKind& k : kinds) ids.push_back(k.id);
+    const auto narrow = vision::TileClassifier::Rim::Narrow;
+    int first = 0;
+    for (const vision::TileTruth& t : scene.tiles) {
+        const auto scores = rec.turnScoresAt(scene.image, t.corners, ids, narrow);
+        float mine = -2, others = -2;
+        for (size_t k = 0; k < kinds.size(); ++k)
+            for (int r = 0; r < kinds[k].distinctRotations; ++r) {
+                const float v = scores[k][size_t(r)];
+                if (kinds[k].id == t.kind && r == t.rotation % kinds[k].distinctRotations)
+                    mine = v;
+                else
+                    others = std::max(others, v);
+            }
+        EXPECT_GT(mine, 0.7f) << t.kind << " at " << t.cell.x << "," << t.cell.y;
+        first += mine >= others - 0.02f;
+    }
+    EXPECT_GE(first, int(scene.tiles.size()) - 1) << "of " << scene.tiles.size();
+    // A kind the references lack, or no picture: no score.
+    EXPECT_EQ(rec.turnScoresAt(scene.image, scene.tiles[0].corners, {"no-such-kind"}, narrow)[0][0],
+              -2);
+    EXPECT_EQ(
+        rec.turnScoresAt(cv::Mat(), scene.tiles[0].corners, {scene.tiles[0].kind}, narrow)[0][0],
+        -2);
 }

@@ -1742,6 +1742,38 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     return r;
 }
 
+std::vector<std::array<float, 4>>
+Recogniser::turnScoresAt(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
+                         const std::vector<std::string>& kinds, TileClassifier::Rim rim) const {
+    std::vector<std::array<float, 4>> out(kinds.size(), {-2, -2, -2, -2});
+    if (bgr.empty()) return out;
+    const std::array<cv::Point2f, 4> unit{cv::Point2f(0, 0), cv::Point2f(1, 0), cv::Point2f(1, 1),
+                                          cv::Point2f(0, 1)};
+    const cv::Matx33d G = cv::getPerspectiveTransform(unit.data(), corners.data());
+    // The cell's neighbourhood only, from a multiple of 8 (as readCell crops).
+    const double m = double(TileClassifier::kMargin) / TileClassifier::kFine + 0.1;
+    std::vector<cv::Point2f> reach;
+    for (const cv::Point2d g : {cv::Point2d(-m, -m), cv::Point2d(1 + m, -m),
+                                cv::Point2d(1 + m, 1 + m), cv::Point2d(-m, 1 + m)})
+        reach.push_back(apply(G, g));
+    const cv::Rect box = cv::boundingRect(reach);
+    cv::Rect roi(box.x & ~7, box.y & ~7, 0, 0);
+    roi.width = box.br().x - roi.x + 1, roi.height = box.br().y - roi.y + 1;
+    roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
+    if (roi.width < 16 || roi.height < 16) return out;
+    const Pyramid pyr(bgr(roi));
+    const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * G;
+    const cv::Mat patch =
+        cellPatch(pyr, pyramidLevel(tileSide(toRoi, cv::Point2d(0.5, 0.5))), toRoi, 0, 0);
+    const auto& known = classifier_.kinds();
+    for (size_t k = 0; k < kinds.size(); ++k) {
+        const auto it = std::find_if(known.begin(), known.end(),
+                                     [&](const tiledb::TileKind* t) { return t->id == kinds[k]; });
+        if (it != known.end()) out[k] = classifier_.turnScores(patch, int(it - known.begin()), rim);
+    }
+    return out;
+}
+
 std::array<cv::Point2f, 4> Recognition::cellSquare(adj::Pos cell) const {
     // Board cell (x, y) runs from y - 1 (south) to y (north), x to x + 1.
     const cv::Point2d board[4] = {{double(cell.x), double(cell.y)},

@@ -769,29 +769,51 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
                                                      const std::vector<adj::Action>& given) const {
     const CellResult& c = o.recognition.cells[size_t(o.newCell)];
     const adj::Pos at = o.toEngine(c.cell);
-    std::vector<std::pair<float, adj::Action>> fits;
-    for (int kind = 0; kind < int(before.kinds().size()); ++kind)
+    // Each legal placement on the cell: how badly its drawing explains the picture, and how
+    // well the classifier matches it there.
+    struct Fit {
+        float misfit, score;
+        adj::Action action;
+    };
+    std::vector<std::string> ids;
+    for (const tiledb::TileKind* k : before.kinds()) ids.push_back(k->id);
+    const std::vector<std::array<float, 4>> scored =
+        observer_.recogniser().turnScoresAt(bgr, c.corners, ids, TileClassifier::Rim::Narrow);
+    std::vector<Fit> fits;
+    for (int kind = 0; kind < int(before.kinds().size()); ++kind) {
+        const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
+        const std::array<float, 4>& scores = scored[size_t(kind)];
         for (const adj::Placement& pl : before.legalPlacements(kind))
-            if (pl.pos == at && placeable(before, kind, pl))
-                fits.push_back({drawingMisfit(bgr, c.corners,
-                                              drawingsOf(refs_, before.kinds()[size_t(kind)]->id,
-                                                         drawnRotation(o, pl.rotation)),
+            if (pl.pos == at && placeable(before, kind, pl)) {
+                const int drawn = drawnRotation(o, pl.rotation);
+                fits.push_back({drawingMisfit(bgr, c.corners, drawingsOf(refs_, k.id, drawn),
                                               fitFor(o, c, params_.pieces)),
+                                scores[size_t(drawn % std::max(1, int(k.distinctRotations)))],
                                 adj::Action{adj::Action::Kind::Tile, kind, pl, {}}});
-    std::stable_sort(fits.begin(), fits.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+            }
+    }
     // One answer per placement: rotations a kind's symmetry makes alike are one to the engine.
     std::vector<adj::Action> out;
-    for (const auto& [misfit, a] : fits) {
+    auto offer = [&](const adj::Action& a) {
         auto alike = [&](const adj::Action& b) {
             return b.tileKind == a.tileKind && sameLook(*before.kinds()[size_t(a.tileKind)],
                                                         a.placement.rotation, b.placement.rotation);
         };
-        if (int(out.size()) < TurnObservation::kUnclearReadings &&
-            std::none_of(given.begin(), given.end(), alike) &&
+        if (std::none_of(given.begin(), given.end(), alike) &&
             std::none_of(out.begin(), out.end(), alike))
             out.push_back(a);
-    }
+    };
+    // The drawings that explain the picture best, then the classifier's best match among the
+    // legal placements: where a piece or the cell's place spoils the fit of the right drawing,
+    // its pattern may still be matched (newart, a D read unclearly: 27th by misfit, 1st by the
+    // classifier's score).
+    std::stable_sort(fits.begin(), fits.end(),
+                     [](const Fit& a, const Fit& b) { return a.misfit < b.misfit; });
+    for (const Fit& f : fits)
+        if (int(out.size()) < TurnObservation::kUnclearReadings) offer(f.action);
+    const auto matched = std::max_element(
+        fits.begin(), fits.end(), [](const Fit& a, const Fit& b) { return a.score < b.score; });
+    if (matched != fits.end()) offer(matched->action);
     return out;
 }
 

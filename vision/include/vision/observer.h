@@ -156,6 +156,7 @@ public:
     // entered what it shows): the reference for the next picture's changes.
     void settle(const cv::Mat& bgr, const adj::State& shown);
     const cv::Mat& settledPicture() const { return settled_; }
+    const Recogniser& recogniser() const { return recogniser_; }
     // Whether the area within `corners` changed since the settled picture (true without one).
     bool changedSinceSettled(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners) const;
     // Whether the area within `corners` shows the settled picture's pattern again (the table's

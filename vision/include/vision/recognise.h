@@ -316,6 +316,14 @@ public:
     // tile is expected off the cell (grid units; e.g. where its neighbours lie off theirs).
     CellResult readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGrid, int i, int j,
                         cv::Point2d offset = {}, const RecogniseParams& params = {}) const;
+    // How well each turn of each of `kinds` (ids; quarter turns clockwise as the classifier
+    // counts them, up to the kind's distinct turns) matches the square within `corners` (NW NE
+    // SE SW, north up): the fine match's score, -2 where a kind has no template or the square
+    // lies off the picture. For ranking placements the classifier's own few readings left out.
+    std::vector<std::array<float, 4>> turnScoresAt(const cv::Mat& bgr,
+                                                   const std::array<cv::Point2f, 4>& corners,
+                                                   const std::vector<std::string>& kinds,
+                                                   TileClassifier::Rim rim) const;
     // The picture with the grid, each cell's id and rotation, and uncertain cells marked.
     static cv::Mat debugImage(const cv::Mat& bgr, const Recognition& r);
 

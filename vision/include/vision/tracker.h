@@ -227,7 +227,8 @@ private:
     // The new tile read unclearly or as no legal placement (TurnObservation::newCell on a
     // Discrepancy): the legal placements on its cell other than those `given` (and their
     // rotations alike), the one its drawing explains best first, at most
-    // TurnObservation::kUnclearReadings.
+    // TurnObservation::kUnclearReadings; then the one the classifier matches best
+    // (Recogniser::turnScoresAt), if not among them.
     std::vector<adj::Action> legalByDrawing(const adj::State& before, const TurnObservation& o,
                                             const cv::Mat& bgr,
                                             const std::vector<adj::Action>& given) const;
