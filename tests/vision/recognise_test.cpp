@@ -1281,4 +1281,8 @@ TEST(Recognise, TurnScoresAtATilesCornersRankItsOwnDrawingFirst) {
     EXPECT_EQ(
         rec.turnScoresAt(cv::Mat(), scene.tiles[0].corners, {scene.tiles[0].kind}, narrow)[0][0],
         -2);
+    // Corners that are no square (all in one point): no patch, no score, no crash.
+    const cv::Point2f at = scene.tiles[0].corners[0];
+    EXPECT_EQ(rec.turnScoresAt(scene.image, {at, at, at, at}, {scene.tiles[0].kind}, narrow)[0][0],
+              -2);
 }

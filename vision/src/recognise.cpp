@@ -1754,8 +1754,14 @@ Recogniser::turnScoresAt(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& c
     const double m = double(TileClassifier::kMargin) / TileClassifier::kFine + 0.1;
     std::vector<cv::Point2f> reach;
     for (const cv::Point2d g : {cv::Point2d(-m, -m), cv::Point2d(1 + m, -m),
-                                cv::Point2d(1 + m, 1 + m), cv::Point2d(-m, 1 + m)})
-        reach.push_back(apply(G, g));
+                                cv::Point2d(1 + m, 1 + m), cv::Point2d(-m, 1 + m)}) {
+        const cv::Point2f q = apply(G, g);
+        // A square folded or through the horizon (corners not a tile's) maps to no patch.
+        if (!std::isfinite(q.x) || !std::isfinite(q.y) || std::abs(q.x) > 1e6f ||
+            std::abs(q.y) > 1e6f)
+            return out;
+        reach.push_back(q);
+    }
     const cv::Rect box = cv::boundingRect(reach);
     cv::Rect roi(box.x & ~7, box.y & ~7, 0, 0);
     roi.width = box.br().x - roi.x + 1, roi.height = box.br().y - roi.y + 1;
