@@ -137,6 +137,33 @@ int pyramidLevel(double side) {
     return level;
 }
 
+// The picture's pixels around the grid square from `from` to `to` (grid units, through
+// `gridToImage`), cut so that a pyramid of the crop alone serves a cell's reading: it starts at
+// a multiple of 8, so each level's pixels fall where the whole picture's do (a crop clipped at
+// the picture's edge starts at 0). Empty when it lies off the picture, is under 16 pixels, or
+// the square maps through the horizon.
+cv::Rect cropAround(cv::Size picture, const cv::Matx33d& gridToImage, cv::Point2d from,
+                    cv::Point2d to) {
+    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+    for (const cv::Point2d g : {from, cv::Point2d(to.x, from.y), to, cv::Point2d(from.x, to.y)}) {
+        const cv::Point2f q = apply(gridToImage, g);
+        if (!std::isfinite(q.x) || !std::isfinite(q.y) || std::abs(q.x) > 1e6f ||
+            std::abs(q.y) > 1e6f)
+            return {};
+        x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x),
+        y1 = std::max(y1, q.y);
+    }
+    cv::Rect roi(int(std::floor(x0)) & ~7, int(std::floor(y0)) & ~7, 0, 0);
+    roi.width = int(std::ceil(x1)) - roi.x + 1, roi.height = int(std::ceil(y1)) - roi.y + 1;
+    roi &= cv::Rect(cv::Point(0, 0), picture);
+    return roi.width < 16 || roi.height < 16 ? cv::Rect() : roi;
+}
+
+// `gridToImage` into a crop's pixels.
+cv::Matx33d intoCrop(const cv::Matx33d& gridToImage, cv::Rect crop) {
+    return cv::Matx33d(1, 0, -crop.x, 0, 1, -crop.y, 0, 0, 1) * gridToImage;
+}
+
 // A square read off the grid: north-west corner and side, grid units.
 struct Place {
     double x, y, size;
@@ -1675,30 +1702,19 @@ CellResult Recogniser::readCell(const cv::Mat& bgr, const cv::Matx33d& imageToGr
     // places and sizes around it (a lattice fitted to a few tiles is off by a fifth of a tile
     // and a sixth of its size a few cells away; the classifier slides only a sixth of a tile).
     // The pyramid of the cell's neighbourhood only (the search, its margins and the detail
-    // patch's): the crop starts at a multiple of 8 so each level's pixels fall where the whole
-    // picture's do.
+    // patch's).
     const double m = std::max(double(TileClassifier::kMargin) / TileClassifier::kFine,
                               double(TileClassifier::kDetailMargin) / TileClassifier::kDetail) +
                      p.searchShift + 0.2;
-    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
     const double ox = offset.x, oy = offset.y;
-    for (cv::Point2d g :
-         {cv::Point2d(i + ox - m, j + oy - m), cv::Point2d(i + ox + 1 + m, j + oy - m),
-          cv::Point2d(i + ox + 1 + m, j + oy + 1 + m), cv::Point2d(i + ox - m, j + oy + 1 + m)}) {
-        const cv::Point2f q = apply(Gi, g);
-        x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x),
-        y1 = std::max(y1, q.y);
-    }
-    const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
-    cv::Rect roi(int(std::floor(x0)) & ~7, int(std::floor(y0)) & ~7, 0, 0);
-    roi.width = int(std::ceil(x1)) - roi.x + 1, roi.height = int(std::ceil(y1)) - roi.y + 1;
-    roi &= frame; // a crop clipped at the picture's edge starts at 0: still a multiple of 8
-    if (roi.width < 16 || roi.height < 16 || !cellInside(frame, Gi, i, j)) {
+    const cv::Rect roi =
+        cropAround(bgr.size(), Gi, {i + ox - m, j + oy - m}, {i + ox + 1 + m, j + oy + 1 + m});
+    if (roi.empty() || !cellInside(cv::Rect(0, 0, bgr.cols, bgr.rows), Gi, i, j)) {
         r.note = Said("cell.outside");
         return r;
     }
     const Pyramid pyr(bgr(roi));
-    const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * Gi;
+    const cv::Matx33d toRoi = intoCrop(Gi, roi);
     const int level = pyramidLevel(tileSide(Gi, cv::Point2d(i + 0.5, j + 0.5)));
     Place at{i + ox, j + oy, 1.0};
     std::vector<Candidate> cand =
@@ -1750,25 +1766,11 @@ Recogniser::turnScoresAt(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& c
     const std::array<cv::Point2f, 4> unit{cv::Point2f(0, 0), cv::Point2f(1, 0), cv::Point2f(1, 1),
                                           cv::Point2f(0, 1)};
     const cv::Matx33d G = cv::getPerspectiveTransform(unit.data(), corners.data());
-    // The cell's neighbourhood only, from a multiple of 8 (as readCell crops).
     const double m = double(TileClassifier::kMargin) / TileClassifier::kFine + 0.1;
-    std::vector<cv::Point2f> reach;
-    for (const cv::Point2d g : {cv::Point2d(-m, -m), cv::Point2d(1 + m, -m),
-                                cv::Point2d(1 + m, 1 + m), cv::Point2d(-m, 1 + m)}) {
-        const cv::Point2f q = apply(G, g);
-        // A square folded or through the horizon (corners not a tile's) maps to no patch.
-        if (!std::isfinite(q.x) || !std::isfinite(q.y) || std::abs(q.x) > 1e6f ||
-            std::abs(q.y) > 1e6f)
-            return out;
-        reach.push_back(q);
-    }
-    const cv::Rect box = cv::boundingRect(reach);
-    cv::Rect roi(box.x & ~7, box.y & ~7, 0, 0);
-    roi.width = box.br().x - roi.x + 1, roi.height = box.br().y - roi.y + 1;
-    roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
-    if (roi.width < 16 || roi.height < 16) return out;
+    const cv::Rect roi = cropAround(bgr.size(), G, {-m, -m}, {1 + m, 1 + m});
+    if (roi.empty()) return out; // off the picture, or corners that are no square
     const Pyramid pyr(bgr(roi));
-    const cv::Matx33d toRoi = cv::Matx33d(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1) * G;
+    const cv::Matx33d toRoi = intoCrop(G, roi);
     const cv::Mat patch =
         cellPatch(pyr, pyramidLevel(tileSide(toRoi, cv::Point2d(0.5, 0.5))), toRoi, 0, 0);
     const auto& known = classifier_.kinds();
