@@ -29,10 +29,12 @@ const char* kColourNames[] = {"Red", "Blue", "Green", "Yellow", "Black", "Pink"}
 int usageRecord() {
     std::fprintf(stderr,
                  "usage: carcassonne vision record --out DIR [--seed S] [--players N] "
-                 "[--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] [--no-hands] [--sample] "
-                 "[--video]\n"
+                 "[--abbey-mayor] [--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] "
+                 "[--no-hands] [--art FOLDER] [--sample] [--video]\n"
                  "  --sample: the bundled sample game (what `carcassonne play` follows) "
                  "instead of a seeded random game\n"
+                 "  --art FOLDER: tile faces from one picture per tile kind (track it with "
+                 "--refs from `vision enrol --from FOLDER`); without it, our procedural art\n"
                  "  --video: DIR/game.avi (Motion JPEG) instead of a picture per file\n");
     return 2;
 }
@@ -63,10 +65,10 @@ std::string jsonEscape(const std::string& s) {
 } // namespace
 
 int visionRecord(const std::vector<std::string>& args) {
-    std::string out;
+    std::string out, art;
     std::uint64_t seed = 2026;
     int players = 3;
-    bool sample = false, video = false;
+    bool sample = false, video = false, abbeyMayor = false;
     vision::RecordingParams p;
     p.camera.tiltDeg = 20;
     p.camera.yawDeg = 30;
@@ -89,6 +91,10 @@ int visionRecord(const std::vector<std::string>& args) {
             p.bumpAfterTurn = std::atoi(args[++i].c_str());
         else if (a == "--no-hands")
             p.hands = false;
+        else if (a == "--abbey-mayor")
+            abbeyMayor = true;
+        else if (a == "--art" && value)
+            art = args[++i];
         else if (a == "--sample")
             sample = true;
         else if (a == "--video")
@@ -97,13 +103,26 @@ int visionRecord(const std::vector<std::string>& args) {
             return usageRecord();
     }
     if (out.empty() || players < 2 || players > adj::kMaxPlayers || p.camera.tiltDeg < 0 ||
-        p.camera.tiltDeg > 45)
+        p.camera.tiltDeg > 45 || (sample && abbeyMayor))
         return usageRecord();
     p.camera.seed = seed;
     std::string error;
+    vision::TileFaceSource faces;
+    if (!art.empty()) {
+        const std::optional<vision::TileFaceSource> f = carc::artFaces(art, &error);
+        if (!f) {
+            std::fprintf(stderr, "carcassonne vision record: %s\n", error.c_str());
+            return 1;
+        }
+        faces = *f;
+    }
     const std::optional<vision::Recording> rec =
-        sample ? vision::recordActions(sampleGame().config, sampleGame().actions, p, {}, &error)
-               : vision::recordGame(adj::GameConfig::forSet("base", players), seed, p);
+        sample ? vision::recordActions(sampleGame().config, sampleGame().actions, p, faces, &error)
+               : vision::recordGame(
+                     adj::GameConfig::forSet("base", players,
+                                             abbeyMayor ? std::vector<std::string>{"abbey-mayor"}
+                                                        : std::vector<std::string>{}),
+                     seed, p, faces);
     if (!rec || !(video ? vision::writeRecordingVideo(*rec, out, &error)
                         : vision::writeRecording(*rec, out, &error))) {
         std::fprintf(stderr, "carcassonne vision record: %s\n", error.c_str());

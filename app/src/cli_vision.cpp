@@ -8,6 +8,7 @@
 #include "vision/image_io.h"
 #include "vision/recognise.h"
 #include "vision/scene.h"
+#include "vision/tile_art.h"
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -20,67 +21,13 @@ namespace carc::cli {
 
 namespace {
 
-int synth(const std::vector<std::string>& args) {
-    vision::SceneParams p;
-    std::string set = "base", out = "scene.jpg", truth = "scene.json";
-    int tiles = 30;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool value = i + 1 < args.size();
-        if (a == "--tiles" && value)
-            tiles = std::atoi(args[++i].c_str());
-        else if (a == "--seed" && value)
-            p.seed = std::strtoull(args[++i].c_str(), nullptr, 10);
-        else if (a == "--tilt" && value)
-            p.tiltDeg = std::atof(args[++i].c_str());
-        else if (a == "--yaw" && value)
-            p.yawDeg = std::atof(args[++i].c_str());
-        else if (a == "--set" && value)
-            set = args[++i];
-        else if (a == "--occluder")
-            p.occluder = true;
-        else if (a == "--out" && value)
-            out = args[++i];
-        else if (a == "--truth" && value)
-            truth = args[++i];
-        else {
-            std::fprintf(
-                stderr,
-                "usage: carcassonne vision synth [--tiles N] [--seed S] [--tilt DEG] [--yaw DEG] "
-                "[--set S] [--occluder] [--out FILE.jpg] [--truth FILE.json]\n");
-            return 2;
-        }
-    }
-    if (tiles < 1 || tiles > 84 || p.tiltDeg < 0 || p.tiltDeg > 60) {
-        std::fprintf(stderr, "carcassonne vision synth: --tiles 1..84, --tilt 0..60\n");
-        return 2;
-    }
-    std::string error;
-    if (!adj::State::create(adj::GameConfig::forSet(set, 2), &error)) {
-        std::fprintf(stderr, "carcassonne vision synth: %s\n", error.c_str());
-        return 1;
-    }
-    adj::RandomGameOptions options;
-    options.maxTiles = tiles;
-    const adj::State s = adj::playRandomGame(adj::GameConfig::forSet(set, 2), p.seed, options);
-    const vision::Scene scene = vision::renderScene(s, p);
-    if (!cv::imwrite(out, scene.image)) {
-        std::fprintf(stderr, "%s: cannot write the image\n", out.c_str());
-        return 1;
-    }
-    std::ofstream(truth) << scene.truthJson();
-    std::printf("%s: %dx%d, %zu tiles, tilt %.0f°, yaw %.0f°; truth in %s\n", out.c_str(),
-                scene.image.cols, scene.image.rows, scene.tiles.size(), p.tiltDeg, p.yawDeg,
-                truth.c_str());
-    return 0;
-}
-
-// Options shared by enrol, recognise and classify-tile: the game and the reference set.
+// Options shared by synth, enrol, recognise and classify-tile: the game and the reference set.
 struct Common {
     std::string set = "base", refs, image;
     bool abbeyMayor = false, json = false;
+    int players = 2;
     adj::GameConfig game() const {
-        return adj::GameConfig::forSet(set, 2,
+        return adj::GameConfig::forSet(set, players,
                                        abbeyMayor ? std::vector<std::string>{"abbey-mayor"}
                                                   : std::vector<std::string>{});
     }
@@ -132,6 +79,101 @@ struct Common {
         return false;
     }
 };
+
+int synth(const std::vector<std::string>& args) {
+    Common c;
+    vision::SceneParams p;
+    std::string out = "scene.jpg", truth = "scene.json", art;
+    int tiles = 30;
+    bool autumn = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (c.take(args, i)) continue;
+        const std::string& a = args[i];
+        const bool value = i + 1 < args.size();
+        if (a == "--tiles" && value)
+            tiles = std::atoi(args[++i].c_str());
+        else if (a == "--seed" && value)
+            p.seed = std::strtoull(args[++i].c_str(), nullptr, 10);
+        else if (a == "--tilt" && value)
+            p.tiltDeg = std::atof(args[++i].c_str());
+        else if (a == "--yaw" && value)
+            p.yawDeg = std::atof(args[++i].c_str());
+        else if (a == "--players" && value)
+            c.players = std::atoi(args[++i].c_str());
+        else if (a == "--pieces")
+            p.pieces = true;
+        else if (a == "--art" && value)
+            art = args[++i];
+        else if (a == "--procedural-autumn")
+            autumn = true;
+        else if (a == "--blur" && value)
+            p.blur = std::atof(args[++i].c_str());
+        else if (a == "--noise" && value)
+            p.noise = std::atof(args[++i].c_str());
+        else if (a == "--occluder")
+            p.occluder = true;
+        else if (a == "--out" && value)
+            out = args[++i];
+        else if (a == "--truth" && value)
+            truth = args[++i];
+        else {
+            std::fprintf(
+                stderr,
+                "usage: carcassonne vision synth [--tiles N] [--seed S] [--tilt DEG] [--yaw DEG] "
+                "[--set S] [--abbey-mayor] [--players N] [--pieces] "
+                "[--art FOLDER | --procedural-autumn] [--blur SIGMA] [--noise SD] [--occluder] "
+                "[--out FILE.jpg] [--truth FILE.json]\n"
+                "  --pieces: the game's pieces too (followers, farmers, and with --abbey-mayor "
+                "the mayor, wagon and barn), in the players' colours\n"
+                "  --art FOLDER: tile faces from one picture per tile kind (named as `vision "
+                "enrol --from` reads them); without it, our procedural art\n");
+            return 2;
+        }
+    }
+    if (tiles < 1 || p.tiltDeg < 0 || p.tiltDeg > 60 || p.blur < 0 || p.blur > 10 || p.noise < 0 ||
+        p.noise > 50 || (!art.empty() && autumn)) {
+        std::fprintf(stderr, "carcassonne vision synth: --tiles 1 or more, --tilt 0..60, --blur "
+                             "0..10, --noise 0..50, and --art or --procedural-autumn, not both\n");
+        return 2;
+    }
+    if (c.json || !c.refs.empty()) {
+        std::fprintf(stderr, "carcassonne vision synth: --json and --refs are for recognise and "
+                             "classify-tile (synth writes its truth as JSON to --truth)\n");
+        return 2;
+    }
+    if (!c.valid("synth")) return 1;
+    vision::TileFaceSource faces;
+    if (autumn) {
+        faces = [pal = vision::ProceduralPalette::autumn()](const tiledb::TileKind& k, int rot,
+                                                            int size) {
+            return vision::drawTile(k, rot, size, 7, pal);
+        };
+    } else if (!art.empty()) {
+        std::string error;
+        const std::optional<vision::TileFaceSource> f = carc::artFaces(art, &error);
+        if (!f) {
+            std::fprintf(stderr, "carcassonne vision synth: %s\n", error.c_str());
+            return 1;
+        }
+        faces = *f;
+    }
+    adj::RandomGameOptions options;
+    options.maxTiles = tiles;
+    const adj::State s = adj::playRandomGame(c.game(), p.seed, options);
+    const vision::Scene scene = vision::renderScene(s, p, faces);
+    if (!cv::imwrite(out, scene.image)) {
+        std::fprintf(stderr, "%s: cannot write the image\n", out.c_str());
+        return 1;
+    }
+    if (!(std::ofstream(truth) << scene.truthJson())) {
+        std::fprintf(stderr, "%s: cannot write the truth\n", truth.c_str());
+        return 1;
+    }
+    std::printf("%s: %dx%d, %zu tiles, %zu pieces, tilt %.0f°, yaw %.0f°; truth in %s\n",
+                out.c_str(), scene.image.cols, scene.image.rows, scene.tiles.size(),
+                scene.pieces.size(), p.tiltDeg, p.yawDeg, truth.c_str());
+    return 0;
+}
 
 // The tile sets kept for every game (tile_set_library.h): our drawn tiles, then each kept set.
 int tileSets(const std::vector<std::string>& args) {

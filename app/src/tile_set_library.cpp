@@ -27,6 +27,13 @@ TileSetEntry entryOf(const fs::path& file) {
     return e;
 }
 
+// Every bundled edition's tile set: a folder of pictures may hold any of them.
+std::vector<const tiledb::TileSet*> everySet() {
+    std::vector<const tiledb::TileSet*> sets;
+    const tiledb::Catalogue& cat = tiledb::Catalogue::bundled();
+    for (const std::string& id : cat.setIds()) sets.push_back(cat.set(id));
+    return sets;
+}
 } // namespace
 
 std::string defaultTileSetFolder() {
@@ -61,12 +68,16 @@ std::string tileSetNameProblem(const std::string& name) {
     return {};
 }
 
+std::optional<vision::TileFaceSource> artFaces(const std::string& folder, std::string* error) {
+    const auto images = vision::loadArtFolder(folder, everySet(), error);
+    if (!images) return std::nullopt;
+    return vision::facesFromImages(*images);
+}
+
 std::optional<vision::ReferenceSet> enrolPictures(const std::string& pictures, std::string* error,
                                                   const vision::EnrolProgress& progress,
                                                   std::vector<std::string>* skipped) {
-    std::vector<const tiledb::TileSet*> sets;
-    const tiledb::Catalogue& cat = tiledb::Catalogue::bundled();
-    for (const std::string& id : cat.setIds()) sets.push_back(cat.set(id));
+    const std::vector<const tiledb::TileSet*> sets = everySet();
     std::error_code ec;
     if (!fs::is_regular_file(pictures, ec))
         return vision::enrolFolder(pictures, sets, error, skipped, progress);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "vision/reference_set.h"
+#include "vision/scene.h"
 
 #include <optional>
 #include <string>
@@ -40,6 +41,11 @@ std::string tileSetNameProblem(const std::string& name);
 std::optional<vision::ReferenceSet> enrolPictures(const std::string& pictures, std::string* error,
                                                   const vision::EnrolProgress& progress = {},
                                                   std::vector<std::string>* skipped = nullptr);
+
+// The scene generator's tile faces from a folder of one picture per tile kind, named as
+// enrolPictures reads a folder, for every bundled edition; kinds it has no picture of are drawn
+// in our procedural style. nullopt with *error when the folder cannot be read.
+std::optional<vision::TileFaceSource> artFaces(const std::string& folder, std::string* error);
 
 // Enrols `pictures` (enrolPictures) and keeps it as `name` in `folder`. A bad or taken name, a
 // folder with no picture of a tile kind, an unreadable picture, a folder that cannot be written:

@@ -556,6 +556,15 @@ TEST(GameTracker, OffersTheTilesItsDrawingExplainsWhenATileReadsUnclearly) {
                   "reads unclearly (two readings are about as likely; most like G)");
 }
 
+// Two blobs on a new tile are at most one piece: the players are asked which, a piece on the
+// feature under each blob and none offered (the bench's game 1, procedural, turn 33: R with a
+// farmer, and the end of a blue wagon on the tile beside it, which hung over the table before
+// and now over the new tile; before, the question had no answers and the turn was entered by
+// hand).
+TEST(GameTracker, OffersAPieceUnderEachBlobWhenSeveralStandOnTheNewTile) {
+    expectOffered(1, 33, "R@1,1r0 follower:f", "2 pieces seem to stand on the new tile at (1,1)");
+}
+
 // A game given as its actions is recorded turn by turn as a seeded game records itself; a
 // refused action is named.
 TEST(Recording, FromActionsTheSameTurnsAsTheGameThatPlayedThem) {

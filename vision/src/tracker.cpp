@@ -269,6 +269,19 @@ std::optional<adj::MeepleOption> GameTracker::optionUnder(const adj::State& s, c
     return best;
 }
 
+std::vector<adj::MeepleOption> GameTracker::optionsUnder(const adj::State& s,
+                                                         const std::vector<PieceBlob>& blobs,
+                                                         int quarterTurn) const {
+    std::vector<adj::MeepleOption> under;
+    for (const PieceBlob& b : blobs)
+        if (const std::optional<adj::MeepleOption> m = optionUnder(s, b, quarterTurn);
+            m && std::none_of(under.begin(), under.end(), [&](const adj::MeepleOption& u) {
+                return u.feature == m->feature && u.kind == m->kind;
+            }))
+            under.push_back(*m);
+    return under;
+}
+
 std::vector<PieceBlob> GameTracker::faintPiecesOn(const TurnObservation& o,
                                                   const adj::PlacedTile& t,
                                                   const cv::Mat& bgr) const {
@@ -374,8 +387,16 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
         if (barn) return adj::Action{adj::Action::Kind::Piece, -1, {}, *barn};
         return adj::Action{adj::Action::Kind::Pass, -1, {}, {}};
     }
+    // More than one blob: at most one is the player's piece, the others a mark of the drawing
+    // or a shadow the search took for one (or all are). The answers: a piece on the feature
+    // under each blob, largest first, then none.
     if (blobs.size() > 1) {
-        out.problem = Said("piece.several").with("n", int(blobs.size())).with("at", where(t.pos));
+        out.problem = Said("piece.several")
+                          .with("n", int(blobs.size()))
+                          .with("at", where(t.pos))
+                          .with("p", player + 1);
+        for (const adj::MeepleOption& m : optionsUnder(s, blobs, o.quarterTurn)) offer(m);
+        offer(std::nullopt);
         return std::nullopt;
     }
     const PieceBlob& b = blobs.front();
@@ -1147,15 +1168,8 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
         if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.maxMisfit)
             if (const std::vector<PieceBlob> faint = faintPiecesOn(o, t, bgr); !faint.empty()) {
                 // The answers: the pass, and a piece on the feature under each faint blob.
-                std::vector<adj::MeepleOption> under;
-                for (const PieceBlob& b : faint)
-                    if (const std::optional<adj::MeepleOption> m = optionUnder(s, b, o.quarterTurn);
-                        m && std::none_of(under.begin(), under.end(), [&](const auto& u) {
-                            return u.feature == m->feature && u.kind == m->kind;
-                        }))
-                        under.push_back(*m);
                 return askAboutPass(Said("piece.faint").with("at", where(t.pos)).with("p", player),
-                                    andBarns(under));
+                                    andBarns(optionsUnder(s, faint, o.quarterTurn)));
             }
         // Nothing seen, but a monk would not show on the cloister's building.
         if (piece->kind == adj::Action::Kind::Pass)

@@ -205,6 +205,9 @@ private:
     // base (within featureSlack), if any.
     std::optional<adj::MeepleOption> optionUnder(const adj::State& s, const PieceBlob& b,
                                                  int quarterTurn) const;
+    // optionUnder of each blob, each option once, in the blobs' order.
+    std::vector<adj::MeepleOption>
+    optionsUnder(const adj::State& s, const std::vector<PieceBlob>& blobs, int quarterTurn) const;
     // observe's reading; `doubt` says why the tile read is in doubt (empty: it is not).
     // `otherTiles`: other readings of the tile the players are offered too (cityAgainstTable).
     TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt,
