@@ -31,8 +31,8 @@ int usageRecord() {
                  "usage: carcassonne vision record --out DIR [--seed S] [--players N] "
                  "[--abbey-mayor] [--tiles N] [--tilt DEG] [--yaw DEG] [--bump TURN] "
                  "[--no-hands] [--art FOLDER] [--sample] [--video]\n"
-                 "  --sample: the bundled sample game (what `carcassonne play` follows) "
-                 "instead of a seeded random game\n"
+                 "  --sample: the bundled sample game (what `carcassonne play` follows, with "
+                 "Abbey & Mayor) instead of a seeded random game\n"
                  "  --art FOLDER: tile faces from one picture per tile kind (track it with "
                  "--refs from `vision enrol --from FOLDER`); without it, our procedural art\n"
                  "  --video: DIR/game.avi (Motion JPEG) instead of a picture per file\n");
@@ -103,7 +103,7 @@ int visionRecord(const std::vector<std::string>& args) {
             return usageRecord();
     }
     if (out.empty() || players < 2 || players > adj::kMaxPlayers || p.camera.tiltDeg < 0 ||
-        p.camera.tiltDeg > 45 || (sample && abbeyMayor))
+        p.camera.tiltDeg > 45)
         return usageRecord();
     p.camera.seed = seed;
     std::string error;
