@@ -122,62 +122,68 @@ Item {
             }
             verify(game.followPhotos(photoFolder), game.alert)
             let read = 0, answered = 0, questionShot = false, tookBack = false
-            for (let i = 0; i < photoTiles.length; ++i) {
-                // The camera plays a whole turn (the tile, and no piece: the photos show none),
+            // The camera reads on while it can, so it may play several photos' turns before this
+            // loop looks again: which photo a question is about is told by the tiles played.
+            const first = game.tiles.length
+            while (game.tiles.length < first + photoTiles.length) {
+                // The camera plays whole turns (the tile, and no piece: the photos show none),
                 // or raises an alert.
                 const before = game.tiles.length
                 tryVerify(() => game.alert !== ""
                                 || (game.tiles.length > before && game.options.length === 0),
-                          60000, "photo " + (i + 1) + " read")
-                if (game.alert !== "") {
-                    // A discrepancy: the players enter the turn by hand (its tile is on the
-                    // table when only its piece was in question); the next photo follows.
-                    console.log("photo " + (i + 1) + ": " + game.alert)
-                    // The photos show no piece: "no piece", when offered, is one click (not
-                    // on the last photo: its question stays on screen for the screenshot).
-                    const answers = findByName(view, "cameraChoices")
-                    if (answers.visible && !questionShot) { // look at it: the question's answers
-                        findByName(view, "cameraView").parent.currentIndex = 1 // and the photo
-                        wait(300)
-                        const q = grabImage(view)
-                        const ok = q.save(screenshotDir + "/question.png")
-                        verify(ok === undefined || ok, "saved to " + screenshotDir)
-                        questionShot = true
-                    }
-                    const last = i === photoTiles.length - 1
-                    // A tile played as read may be what is wrong: on the first question that
-                    // offers it, its last answer takes the tile back, and the players enter the
-                    // turn by hand (whichever photo asks: better reading asks less).
-                    for (let c = 0; c < answers.children.length && !tookBack && !last; ++c) {
-                        const b = answers.children[c]
-                        if (b.text !== undefined && b.visible && b.text.startsWith("The tile is not")) {
-                            mouseClick(b)
-                            tookBack = true
-                            compare(game.tiles.length, before, "the tile is taken back")
-                            verify(game.alert.startsWith("Turn taken back"), game.alert)
-                        }
-                    }
-                    let clicked = false
-                    for (let c = 0; c < answers.children.length && !clicked && !last
-                                    && game.tiles.length > before; ++c) {
-                        const b = answers.children[c]
-                        if (b.text !== undefined && b.visible && b.text.endsWith("no piece")) {
-                            mouseClick(b)
-                            clicked = true
-                        }
-                    }
-                    if (clicked) {
-                        compare(game.alert, "", "the answer settles the turn")
-                        ++answered
-                        continue
-                    }
-                    if (game.tiles.length === before)
-                        verify(game.play(photoTiles[i]), game.alert)
-                    if (i === photoTiles.length - 1) break // keep the last reading on screen
-                    verify(game.play("pass"))
-                } else {
-                    ++read
+                          60000, "a photo after tile " + before + " read")
+                if (game.alert === "") {
+                    read += game.tiles.length - before
+                    continue
                 }
+                // A discrepancy about photo k: its tile is on the table (pieces offered for it)
+                // when only its piece was in question. The players enter the turn by hand; the
+                // next photo follows.
+                const k = game.tiles.length - first - (game.options.length > 0 ? 1 : 0)
+                read += first + k - before
+                console.log("photo " + (k + 1) + ": " + game.alert)
+                // The photos show no piece: "no piece", when offered, is one click (not
+                // on the last photo: its question stays on screen for the screenshot).
+                const answers = findByName(view, "cameraChoices")
+                if (answers.visible && !questionShot) { // look at it: the question's answers
+                    findByName(view, "cameraView").parent.currentIndex = 1 // and the photo
+                    wait(300)
+                    const q = grabImage(view)
+                    const ok = q.save(screenshotDir + "/question.png")
+                    verify(ok === undefined || ok, "saved to " + screenshotDir)
+                    questionShot = true
+                }
+                const last = k === photoTiles.length - 1
+                // A tile played as read may be what is wrong: on the first question that
+                // offers it, its last answer takes the tile back, and the players enter the
+                // turn by hand (whichever photo asks: better reading asks less).
+                for (let c = 0; c < answers.children.length && !tookBack && !last; ++c) {
+                    const b = answers.children[c]
+                    if (b.text !== undefined && b.visible && b.text.startsWith("The tile is not")) {
+                        mouseClick(b)
+                        tookBack = true
+                        compare(game.tiles.length, first + k, "the tile is taken back")
+                        verify(game.alert.startsWith("Turn taken back"), game.alert)
+                    }
+                }
+                let clicked = false
+                for (let c = 0; c < answers.children.length && !clicked && !last
+                                && game.tiles.length > first + k; ++c) {
+                    const b = answers.children[c]
+                    if (b.text !== undefined && b.visible && b.text.endsWith("no piece")) {
+                        mouseClick(b)
+                        clicked = true
+                    }
+                }
+                if (clicked) {
+                    compare(game.alert, "", "the answer settles the turn")
+                    ++answered
+                    continue
+                }
+                if (game.tiles.length === first + k)
+                    verify(game.play(photoTiles[k]), game.alert)
+                if (last) break // keep the last reading on screen
+                verify(game.play("pass"))
             }
             tryVerify(() => !game.camera.busy, 60000, "the camera is idle")
             verify(read >= 1, "no photo read")

@@ -531,6 +531,14 @@ TEST(Pieces, TheDrawingShownExplainsWhereTwoDrawingsDiffer) {
         ASSERT_EQ(without.size(), 1u);
         ASSERT_TRUE(without[0]);
         EXPECT_EQ(*without[0], *m);
+        // Where pieces stand neither drawing shows: left out, a disc on the field in the middle
+        // (where E and H agree) changes nothing; one over the whole tile leaves nothing to tell.
+        const auto middle = vision::misfitsWhereDrawingsDiffer(
+            picture, cornersOf(box), eDrawn, {hDrawn}, {}, {{{0.5f, 0.5f}, 0.1f}});
+        ASSERT_TRUE(middle[0]);
+        EXPECT_EQ(*middle[0], *m);
+        EXPECT_FALSE(vision::misfitsWhereDrawingsDiffer(picture, cornersOf(box), eDrawn, {hDrawn},
+                                                        {}, {{{0.5f, 0.5f}, 0.8f}})[0]);
     }
 }
 

@@ -585,7 +585,7 @@ cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n) {
 std::vector<std::optional<std::pair<float, float>>>
 misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                            const cv::Mat& a, const std::vector<cv::Mat>& others,
-                           const PieceParams& params) {
+                           const PieceParams& params, const std::vector<Disc>& keepOut) {
     std::vector<std::optional<std::pair<float, float>>> out(others.size());
     if (bgr.empty() || a.empty()) return out;
     PieceParams p = params;
@@ -605,9 +605,13 @@ misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>&
     const DrawingFit fa = fitOf(0);
     if (fa.residual.empty()) return out;
     const int n = fa.n;
+    cv::Mat open(n, n, CV_8U, cv::Scalar(255));
+    for (const Disc& d : keepOut)
+        cv::circle(open, cv::Point(cvRound(d.centre.x * float(n)), cvRound(d.centre.y * float(n))),
+                   cvRound(d.radius * float(n)), cv::Scalar(0), cv::FILLED);
     for (size_t k = 0; k < others.size(); ++k) {
         if (fitted[k] == 0) continue;
-        const cv::Mat where = drawingsDiffer(a, others[k], n)(fa.inner);
+        const cv::Mat where = (drawingsDiffer(a, others[k], n) & open)(fa.inner);
         if (cv::countNonZero(where) < n * n / 50) continue; // too few to tell
         const DrawingFit fb = fitOf(fitted[k]);
         if (fb.residual.empty()) continue;

@@ -96,12 +96,32 @@ bool mayHideMark(const cv::Mat& a, const cv::Mat& b, const std::vector<PieceBlob
             if (differ.at<uchar>(y, x))
                 mark.push_back({(float(x) + 0.5f) / n, (float(y) + 0.5f) / n});
     if (mark.empty() || mark.size() > n * n / 10) return true;
-    for (const PieceBlob& p : pieces) {
-        const float reach = 1.5f * std::sqrt(p.area / float(CV_PI)) + 0.05f;
+    for (const PieceBlob& p : pieces)
         for (const cv::Point2f& m : mark)
-            if (cv::norm(m - p.centre) < reach) return true;
-    }
+            if (cv::norm(m - p.centre) < pieceReach(p)) return true;
     return false;
+}
+
+float pieceReach(const PieceBlob& p) {
+    return 1.5f * std::sqrt(p.area / float(CV_PI)) + 0.05f;
+}
+
+bool GameTracker::markTold(const cv::Mat& bgr, const TurnObservation& o, const cv::Mat& a,
+                           const cv::Mat& b, const std::vector<PieceBlob>& pieces,
+                           float misfit) const {
+    const CellResult& c = o.recognition.cells[size_t(o.newCell)];
+    const PieceParams fit = fitFor(o, c, params_.pieces);
+    std::vector<Disc> covered;
+    for (const PieceBlob& p : pieces) covered.push_back({p.centre, pieceReach(p)});
+    // Where they differ with the pieces left out; where too little of that shows, all of it
+    // (a piece's pixels misfit both drawings alike).
+    std::optional<std::pair<float, float>> m =
+        misfitsWhereDrawingsDiffer(bgr, c.corners, a, {b}, fit, covered)[0];
+    if (!m) m = misfitsWhereDrawingsDiffer(bgr, c.corners, a, {b}, fit)[0];
+    // A drawing read wrong may still explain that part better than its look-alike (U with a
+    // wagon on its road read as M10, against A's cloister): a right one explains it about as
+    // well as the rest of the tile.
+    return m && m->first < params_.markTold * m->second && m->first < params_.markMisfit * misfit;
 }
 
 cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn) {
@@ -886,6 +906,9 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
             drawingsOf(refs_, other.id, drawnRotation(o, pl.rotation));
         if (drawingMisfit(bgr, c.corners, drawn, fitFor(o, c, params_.pieces)) >=
             params_.lookAlike * misfit)
+            continue;
+        if (readClearly && !mine.empty() && !drawn.empty() &&
+            markTold(bgr, o, mine[0], drawn[0], pieces, misfit))
             continue;
         if (!readClearly || mine.empty() || drawn.empty() || mayHideMark(mine[0], drawn[0], pieces))
             return other.id;

@@ -130,11 +130,16 @@ cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n);
 // lies) explain the tile's picture where the two differ (a city cap one has and the other not):
 // the mean colour distance over those pixels, each drawing fitted to the light on its own. One
 // pair (a's, the other's) per other; nullopt when they differ in too few pixels to tell, or
-// for an empty drawing.
+// for an empty drawing. Pixels within `keepOut` (discs: centre in tile coordinates as drawn,
+// radius in tile sides) are left out: where pieces stand, neither drawing shows.
+struct Disc {
+    cv::Point2f centre;
+    float radius = 0;
+};
 std::vector<std::optional<std::pair<float, float>>>
 misfitsWhereDrawingsDiffer(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corners,
                            const cv::Mat& a, const std::vector<cv::Mat>& others,
-                           const PieceParams& params = {});
+                           const PieceParams& params = {}, const std::vector<Disc>& keepOut = {});
 
 // The reference drawings of a kind, turned `rotation` quarter turns clockwise.
 std::vector<cv::Mat> drawingsOf(const ReferenceSet& refs, const std::string& kind, int rotation);

@@ -69,6 +69,16 @@ struct TrackerParams {
     double confirmedShare = 2.0 / 3;
     float lookAlike = 1.3f; // a same-sided kind within this share of the misfit: ambiguous,
     float plainMark = 0.5f; // unless read this confidently with its mark in plain view
+    // ... or unless read confidently and explaining the picture where the two drawings differ
+    // (pieces left out) below this share of the other's misfit there: drawings that differ
+    // beyond the mark (each drawn by its own hand, as in newart) are told apart by the rest.
+    // Over the 20 whole A&M games the right readings asked about gave 0.09-0.63, a wrong one
+    // (I read as N, procedural) 0.62: right 1329 -> 1339 turns, wrong 5 (GameTracker::markTold).
+    float markTold = 0.5f;
+    // ... and below this many times the tile's median misfit (the read drawing explains where
+    // the two differ about as well as the rest): right readings gave 1.3-3.1, a U read as M10
+    // (its road's far half taken for field) 10.3.
+    float markMisfit = 4;
     // A full recognition's lattice places each tile once it was fitted to this many tiles read;
     // on fewer, each tile's own refined corners (see latticeCorners in tracker.cpp). The early
     // turns of 60 bench games, read on the full path (`bench_tracking --games 60 --turns 4`,
@@ -222,6 +232,11 @@ private:
     std::string lookAlikeUnderPiece(const adj::State& before, const TurnObservation& o,
                                     const cv::Mat& bgr, float misfit,
                                     const std::vector<PieceBlob>& pieces) const;
+    // Whether the picture of the new tile tells drawing `a` (as read, misfitting the tile by
+    // `misfit`) from its look-alike `b` where the two differ, with `pieces` on it: a's misfit
+    // there below markTold of b's and markMisfit times `misfit`.
+    bool markTold(const cv::Mat& bgr, const TurnObservation& o, const cv::Mat& a, const cv::Mat& b,
+                  const std::vector<PieceBlob>& pieces, float misfit) const;
     // Another kind with a city where the new tile reads a field, on sides facing no tile,
     // explaining the picture where the two differ about as well (a city in the table's colour
     // passing for the table): those tiles' actions, the likeliest first.
@@ -314,5 +329,8 @@ cv::Point2f toEngineTile(cv::Point2f p, int quarterTurn);
 // `a` and `b` of a kind and its look-alike, turned as the tile lies, differ (a pennant). A
 // mark in plain view was read by the classifier; no question about it is needed.
 bool mayHideMark(const cv::Mat& a, const cv::Mat& b, const std::vector<PieceBlob>& pieces);
+// How far from a blob's centre (tile sides) the piece may cover the tile: a disc of its area,
+// widened for its outline and lean.
+float pieceReach(const PieceBlob& p);
 
 } // namespace vision
