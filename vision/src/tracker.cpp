@@ -907,10 +907,10 @@ std::string GameTracker::lookAlikeUnderPiece(const adj::State& before, const Tur
         if (drawingMisfit(bgr, c.corners, drawn, fitFor(o, c, params_.pieces)) >=
             params_.lookAlike * misfit)
             continue;
-        if (readClearly && !mine.empty() && !drawn.empty() &&
-            markTold(bgr, o, mine[0], drawn[0], pieces, misfit))
-            continue;
-        if (!readClearly || mine.empty() || drawn.empty() || mayHideMark(mine[0], drawn[0], pieces))
+        if (!readClearly || mine.empty() || drawn.empty()) return other.id;
+        // A mark a piece may hide, unless the rest of the two drawings tells them apart.
+        if (mayHideMark(mine[0], drawn[0], pieces) &&
+            !markTold(bgr, o, mine[0], drawn[0], pieces, misfit))
             return other.id;
     }
     return "";
