@@ -201,7 +201,7 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
         adj::State theirs = s;
         for (const adj::Action& a : todo) adj::apply(theirs, a);
         bool done = false, misread = false, offered = false;
-        std::string refused;
+        std::string refused, quiet; // quiet: why the settled picture showed nothing new
         const std::vector<RecordedPicture> pictures = rec.pictures(i);
         for (size_t k = 0; k < pictures.size() && !done; ++k) {
             const auto start = std::chrono::steady_clock::now();
@@ -216,6 +216,9 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
                 if (const std::optional<double> e =
                         latticeError(t.tile, todo.front().placement.pos, pictures[k].tiles))
                     f.latticeError.push_back({int(i + 1), *e});
+            if (k + 1 == pictures.size() && t.status == TrackedTurn::Status::NoChange)
+                for (const Said* why : {&t.problem, &t.tile.problem})
+                    if (quiet.empty() && !why->empty()) quiet = " (" + why->in() + ")";
             if (t.status == TrackedTurn::Status::Discrepancy) {
                 f.handAlerts += k + 1 < pictures.size();
                 refused = t.problem.in();
@@ -249,8 +252,9 @@ TrackingEvaluation followRecording(const Recording& rec, const ReferenceSet& ref
         if (!done) {
             if (!misread)
                 f.notes.push_back("turn " + std::to_string(i + 1) +
-                                  (refused.empty() ? " not seen: no new tile in its pictures"
-                                                   : " refused: " + refused) +
+                                  (refused.empty()
+                                       ? " not seen: no new tile in its pictures" + quiet
+                                       : " refused: " + refused) +
                                   " (played " + truth.text + (offered ? ", offered" : "") + ")");
             ++f.byHand;
             f.answerable += offered && !misread;

@@ -818,19 +818,37 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
     };
     std::vector<std::string> ids;
     for (const tiledb::TileKind* k : before.kinds()) ids.push_back(k->id);
-    const std::vector<std::array<float, 4>> scored =
-        observer_.recogniser().turnScoresAt(bgr, c.corners, ids, TileClassifier::Rim::Narrow);
+    // Measured on the reading's own square and, when it lies a tenth of a tile or more off
+    // it, on the lattice's cell, each placement at its best: a reading that found no kind may
+    // have slid off the tile (newart game 7, turn 43). Each square costs a fit a placement.
+    std::vector<std::array<cv::Point2f, 4>> squares{c.corners};
+    const std::array<cv::Point2f, 4> cell = o.recognition.cellSquare(o.toRecognised(at));
+    auto centre = [](const std::array<cv::Point2f, 4>& q) {
+        return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+    };
+    if (cv::norm(centre(cell) - centre(c.corners)) > 0.1 * cv::norm(cell[1] - cell[0]))
+        squares.push_back(cell);
+    std::vector<std::vector<std::array<float, 4>>> scored(squares.size());
+    for (size_t q = 0; q < squares.size(); ++q)
+        scored[q] =
+            observer_.recogniser().turnScoresAt(bgr, squares[q], ids, TileClassifier::Rim::Narrow);
     std::vector<Fit> fits;
     for (int kind = 0; kind < int(before.kinds().size()); ++kind) {
         const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
-        const std::array<float, 4>& scores = scored[size_t(kind)];
         for (const adj::Placement& pl : before.legalPlacements(kind))
             if (pl.pos == at && placeable(before, kind, pl)) {
                 const int drawn = drawnRotation(o, pl.rotation);
-                fits.push_back({drawingMisfit(bgr, c.corners, drawingsOf(refs_, k.id, drawn),
-                                              fitFor(o, c, params_.pieces)),
-                                scores[size_t(drawn % std::max(1, int(k.distinctRotations)))],
-                                adj::Action{adj::Action::Kind::Tile, kind, pl, {}}});
+                Fit f{std::numeric_limits<float>::max(), -1,
+                      adj::Action{adj::Action::Kind::Tile, kind, pl, {}}};
+                for (size_t q = 0; q < squares.size(); ++q) {
+                    f.misfit = std::min(f.misfit, drawingMisfit(bgr, squares[q],
+                                                                drawingsOf(refs_, k.id, drawn),
+                                                                fitFor(o, c, params_.pieces)));
+                    f.score = std::max(
+                        f.score, scored[q][size_t(kind)]
+                                       [size_t(drawn % std::max(1, int(k.distinctRotations)))]);
+                }
+                fits.push_back(f);
             }
     }
     // One answer per placement: rotations a kind's symmetry makes alike are one to the engine.
@@ -1053,13 +1071,22 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
     // along one of its sides, that did not is table or shadow read as a tile, a hand beside it,
     // or a known tile a board read around a hand put on the wrong cell. Nothing new is seen:
     // the next picture is awaited, with no alert.
-    const std::array<cv::Point2f, 4>& cell = o.recognition.cells[size_t(o.newCell)].corners;
+    // The reading's own square may lie a third of a tile off the tile (a piece, a road's
+    // edge pull it) and the lattice's cell a little off: a tile laid shows on either one
+    // changed all over (procedural game 6, turn 11: the reading's square over the gap to the
+    // tile above, its strip there as it was, the lattice's cell changed all over).
     auto asBefore = [&](const std::array<cv::Point2f, 4>& area) {
         return areaSimilarity(bgr, observer_.settledPicture(), area);
     };
-    bool unchanged = asBefore(cell) > params_.sameAsLast;
-    for (int side = 0; side < 4 && !unchanged; ++side)
-        unchanged = asBefore(sideOf(cell, side)) > params_.sideAsLast;
+    auto unchangedIn = [&](const std::array<cv::Point2f, 4>& cell) {
+        if (asBefore(cell) > params_.sameAsLast) return true;
+        for (int side = 0; side < 4; ++side)
+            if (asBefore(sideOf(cell, side)) > params_.sideAsLast) return true;
+        return false;
+    };
+    const bool unchanged =
+        unchangedIn(o.recognition.cells[size_t(o.newCell)].corners) &&
+        unchangedIn(o.recognition.cellSquare(o.toRecognised(o.action->placement.pos)));
     if (unchanged) {
         out.status = TrackedTurn::Status::NoChange;
         out.problem = Said("tile.not-laid").with("at", where(o.action->placement.pos));

@@ -91,7 +91,8 @@ struct ObserverParams {
     bool stillElsewhere = true;
     // Colours this much more a tile's than the table's show a tile whatever the classifier
     // reads (a piece on it may hide what tells its kind): the players are asked which it is
-    // rather than the turn passing unseen.
+    // rather than the turn passing unseen. So do colours as likely a tile's as the tiles in
+    // the picture are and less the table's than every free cell (the colour models' floors).
     float sureTile = 2.0f;
     // The colour test stands in for the recogniser's contrast test (a piece on a cloister
     // raises a tile's colour mismatch): this much mismatch is allowed.
