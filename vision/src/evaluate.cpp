@@ -17,10 +17,6 @@ namespace vision {
 
 namespace {
 
-cv::Point2f centre(const std::array<cv::Point2f, 4>& q) {
-    return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
-}
-
 // How quad `a` lies over quad `b` (corners NW NE SE SW): the quarter turn k that matches a's
 // corner q with b's corner q + k best, and the mean distance of the corners so matched.
 std::pair<double, int> closestTurn(const std::array<cv::Point2f, 4>& a,
@@ -57,7 +53,7 @@ Evaluation evaluate(const Scene& truth, const Recognition& r) {
     double cornerSum = 0;
     int cornerCount = 0;
     for (const TileTruth& t : truth.tiles) {
-        const cv::Point2f c = centre(t.corners);
+        const cv::Point2f c = centreOf(t.corners);
         int hit = -1;
         for (size_t i = 0; i < r.cells.size(); ++i) {
             const auto& q = r.cells[i].corners;

@@ -33,10 +33,6 @@ struct Alignment {
     }
 };
 
-cv::Point2f centreOf(const std::array<cv::Point2f, 4>& corners) {
-    return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25f;
-}
-
 std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
 }

@@ -504,6 +504,10 @@ std::array<cv::Point2f, 4> sideOf(const std::array<cv::Point2f, 4>& corners, int
     return partOf(corners, cv::Rect2f(x0, y0, x1 - x0, y1 - y0));
 }
 
+cv::Point2f centreOf(const std::array<cv::Point2f, 4>& corners) {
+    return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25f;
+}
+
 AreaComparison compareAreas(const cv::Mat& a, const cv::Mat& b,
                             const std::array<cv::Point2f, 4>& corners, int size) {
     if (a.empty() || b.empty() || a.size() != b.size() || a.type() != b.type()) return {};

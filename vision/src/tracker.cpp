@@ -823,30 +823,26 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
     // have slid off the tile (newart game 7, turn 43). Each square costs a fit a placement.
     std::vector<std::array<cv::Point2f, 4>> squares{c.corners};
     const std::array<cv::Point2f, 4> cell = o.recognition.cellSquare(o.toRecognised(at));
-    auto centre = [](const std::array<cv::Point2f, 4>& q) {
-        return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
-    };
-    if (cv::norm(centre(cell) - centre(c.corners)) > 0.1 * cv::norm(cell[1] - cell[0]))
+    if (cv::norm(centreOf(cell) - centreOf(c.corners)) > 0.1 * cv::norm(cell[1] - cell[0]))
         squares.push_back(cell);
     std::vector<std::vector<std::array<float, 4>>> scored(squares.size());
     for (size_t q = 0; q < squares.size(); ++q)
         scored[q] =
             observer_.recogniser().turnScoresAt(bgr, squares[q], ids, TileClassifier::Rim::Narrow);
+    const PieceParams fit = fitFor(o, c, params_.pieces);
     std::vector<Fit> fits;
     for (int kind = 0; kind < int(before.kinds().size()); ++kind) {
         const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
         for (const adj::Placement& pl : before.legalPlacements(kind))
             if (pl.pos == at && placeable(before, kind, pl)) {
                 const int drawn = drawnRotation(o, pl.rotation);
+                const std::vector<cv::Mat> drawings = drawingsOf(refs_, k.id, drawn);
+                const size_t look = size_t(drawn % std::max(1, int(k.distinctRotations)));
                 Fit f{std::numeric_limits<float>::max(), -1,
                       adj::Action{adj::Action::Kind::Tile, kind, pl, {}}};
                 for (size_t q = 0; q < squares.size(); ++q) {
-                    f.misfit = std::min(f.misfit, drawingMisfit(bgr, squares[q],
-                                                                drawingsOf(refs_, k.id, drawn),
-                                                                fitFor(o, c, params_.pieces)));
-                    f.score = std::max(
-                        f.score, scored[q][size_t(kind)]
-                                       [size_t(drawn % std::max(1, int(k.distinctRotations)))]);
+                    f.misfit = std::min(f.misfit, drawingMisfit(bgr, squares[q], drawings, fit));
+                    f.score = std::max(f.score, scored[q][size_t(kind)][look]);
                 }
                 fits.push_back(f);
             }

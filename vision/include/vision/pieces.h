@@ -197,6 +197,8 @@ std::array<cv::Point2f, 4> partOf(const std::array<cv::Point2f, 4>& corners, cv:
 // A strip along side `side` (N E S W) of the area within `corners`, inside a tile's rim: a
 // tile laid covers its whole cell, so each strip of a new tile's cell changed.
 std::array<cv::Point2f, 4> sideOf(const std::array<cv::Point2f, 4>& corners, int side);
+// The mean of a quad's four corners.
+cv::Point2f centreOf(const std::array<cv::Point2f, 4>& corners);
 
 // Each player's colour, learned per game from the player's pieces. Distances are in L*a*b*
 // with lightness counted at half weight (light falls unevenly over a table).
