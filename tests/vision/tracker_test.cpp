@@ -503,8 +503,9 @@ TEST(GameTracker, ATableCellBesideTheNewTileIsNoSecondTile) {
 // caps) with the wagon on one, the other against the table, was read as E (one cap) with a
 // follower, on a lattice fitted to a few tiles. Kinds with a city where the reading has a field
 // on sides facing no tile, that explain the picture where the two differ at least as well, now
-// make the tile a question, and the tile played is among its answers
-// (TrackerParams::cityAgainstTable).
+// make the tile a question (TrackerParams::cityAgainstTable). Turn 1's I, read as E in a
+// picture that hid its drawing, is among the answers (as the drawings' best legal placements
+// since, with or without the rule).
 TEST(GameTracker, AsksWhenACityAgainstTheTableMayPassForIt) {
     const auto [refs, rec] = benchGame(1, 6);
     ASSERT_EQ(rec.turns[4].text, "I@0,1r2 wagon:d");
@@ -516,7 +517,7 @@ TEST(GameTracker, AsksWhenACityAgainstTheTableMayPassForIt) {
     EXPECT_EQ(notesSaying(f, 5, "a city against the table"), 1);
     EXPECT_EQ(unasked.wrong, 1);
     EXPECT_EQ(f.wrong, 0);
-    EXPECT_EQ(f.answerable, unasked.answerable + 1); // the I is an answer
+    EXPECT_EQ(notesSaying(f, 1, "(played I@0,-1r3 mayor:d, offered)"), 1);
     EXPECT_TRUE(f.scoresEqual);
 }
 
@@ -583,6 +584,13 @@ TEST(GameTracker, ATileIsSeenOnTheLatticesCellWhenItsReadingSlidOff) {
     const vision::TrackingEvaluation f = followBench(6, 12, 11, "V@-1,-1r1 follower:r");
     EXPECT_EQ(notesSaying(f, 11, "not seen"), 0);
     EXPECT_EQ(notesSaying(f, 11, "refused: the new tile at (-1,-1)"), 1);
+}
+
+// A tile whose drawing leaves too much of it unexplained is asked about with the reading as an
+// answer, and the legal placements whose drawings explain the picture best as answers too (the
+// bench's game 5, procedural, turn 13: C read as R; before, C was not among the answers).
+TEST(GameTracker, OffersTheTilesWhoseDrawingsExplainAReadingInDoubt) {
+    expectOffered(5, 13, "C@-2,2r3 pass", "its drawing leaves too much of it unexplained");
 }
 
 // Two blobs on a new tile are at most one piece: the players are asked which, a piece on the
@@ -835,6 +843,21 @@ TEST(GameTracker, NeighboursOffTheLatticeAreFittedAgainBeforeTheNewTileIsRefused
     EXPECT_EQ(turn7(f), "") << "turn 7 read as played";
     EXPECT_EQ(f.wrong, 0);
     EXPECT_EQ(f.read, before.read + 1);
+}
+
+// A piece seen faintly tells little of its shape: each piece the player may place on the
+// feature under it is offered, not a follower alone (the bench's newart game 0 with Abbey &
+// Mayor, turn 7: the mayor on Q's city; before, a follower there or none were the answers).
+TEST(GameTracker, OffersEachPieceThatMayStandWhereAFaintOneWasSeen) {
+    std::optional<NewartGame> game = newartGame(0, 0, 0, true);
+    if (!game) GTEST_SKIP() << "../shared/tile-art/newart is not here";
+    game->rec = vision::firstTurns(game->rec, 8);
+    ASSERT_EQ(game->rec.turns[6].text, "Q@0,-2r2 mayor:c");
+    const vision::TrackingEvaluation f = vision::followRecording(game->rec, game->refs);
+    EXPECT_EQ(notesSaying(f, 7, "something faint departs from its drawing"), 1);
+    EXPECT_EQ(notesSaying(f, 7, "(played Q@0,-2r2 mayor:c, offered)"), 1);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_TRUE(f.scoresEqual);
 }
 
 // A barn in a colour near the field's changes little of the corner it stands on: the bench's

@@ -207,6 +207,21 @@ struct FitInputs {
     std::vector<std::vector<cv::Mat>> drawingPlanes;
 };
 
+// Drawings resized to the fit's side and softened as the picture is, a plane per channel.
+std::vector<std::vector<cv::Mat>> prepareDrawings(const std::vector<cv::Mat>& drawings,
+                                                  const PieceParams& p) {
+    std::vector<std::vector<cv::Mat>> out;
+    for (const cv::Mat& drawing : drawings) {
+        cv::Mat d, dF;
+        cv::resize(drawing, d, cv::Size(p.size, p.size), 0, 0, cv::INTER_AREA);
+        d.convertTo(dF, CV_32FC3);
+        cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
+        out.emplace_back();
+        cv::split(dF, out.back());
+    }
+    return out;
+}
+
 FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
                      const std::vector<cv::Mat>& drawings, const PieceParams& p) {
     FitInputs in;
@@ -238,14 +253,7 @@ FitInputs prepareFit(const cv::Mat& bgr, const cv::Matx33d& tileToImage,
     in.seen.convertTo(seenF, CV_32FC3);
     cv::GaussianBlur(seenF, in.soft, cv::Size(0, 0), p.blur);
     cv::split(in.soft, in.softPlanes);
-    for (const cv::Mat& drawing : drawings) {
-        cv::Mat d, dF;
-        cv::resize(drawing, d, cv::Size(n, n), 0, 0, cv::INTER_AREA);
-        d.convertTo(dF, CV_32FC3);
-        cv::GaussianBlur(dF, dF, cv::Size(0, 0), p.blur);
-        in.drawingPlanes.emplace_back();
-        cv::split(dF, in.drawingPlanes.back());
-    }
+    in.drawingPlanes = prepareDrawings(drawings, p);
     return in;
 }
 
@@ -573,6 +581,48 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
     const DrawingFit f = fitDrawings(bgr, corners, drawings, p);
     if (correlation) *correlation = float(f.correlation);
     return float(f.misfit);
+}
+
+std::vector<float> drawingMisfits(const cv::Mat& bgr,
+                                  const std::vector<std::array<cv::Point2f, 4>>& squares,
+                                  const std::vector<std::vector<cv::Mat>>& sets,
+                                  const PieceParams& params, size_t searched) {
+    std::vector<float> out(sets.size(), std::numeric_limits<float>::infinity());
+    PieceParams p = params;
+    p.minGainShare = -std::numeric_limits<double>::infinity(); // as drawingMisfit
+    std::vector<cv::Mat> all;
+    std::vector<size_t> first{0}; // set k's drawings: all[first[k]] .. all[first[k + 1] - 1]
+    for (const std::vector<cv::Mat>& set : sets) {
+        all.insert(all.end(), set.begin(), set.end());
+        first.push_back(all.size());
+    }
+    if (bgr.empty() || all.empty() || squares.empty()) return out;
+    // Staged: the drawings softened once and each square's picture unwarped once; every set
+    // fitted where each square puts it, and only the sets that explain the picture best
+    // fitted again, on their better square, with the shift search (some thirty fits each).
+    const std::vector<std::vector<cv::Mat>> planes = prepareDrawings(all, p);
+    std::vector<FitInputs> seen;
+    for (const std::array<cv::Point2f, 4>& square : squares)
+        seen.push_back(prepareFit(bgr, unitSquareTo(square), {}, p));
+    auto fitOf = [&](size_t k, size_t q, bool search) {
+        FitInputs& in = seen[q];
+        in.drawingPlanes.assign(planes.begin() + long(first[k]),
+                                planes.begin() + long(first[k + 1]));
+        if (in.drawingPlanes.empty()) return std::numeric_limits<float>::infinity();
+        return float(search ? fitPrepared(in, p).misfit
+                            : fitAt(in, {0, 0}, in.drawingPlanes.size(), p, false).misfit);
+    };
+    std::vector<size_t> order(sets.size()), square(sets.size(), 0);
+    for (size_t k = 0; k < sets.size(); ++k) {
+        order[k] = k;
+        for (size_t q = 0; q < squares.size(); ++q)
+            if (const float m = fitOf(k, q, false); m < out[k]) out[k] = m, square[k] = q;
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return out[a] < out[b]; });
+    for (size_t i = 0; i < std::min(searched, order.size()); ++i)
+        out[order[i]] = fitOf(order[i], square[order[i]], true);
+    return out;
 }
 
 cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n) {

@@ -292,13 +292,21 @@ std::optional<adj::MeepleOption> GameTracker::optionUnder(const adj::State& s, c
 std::vector<adj::MeepleOption> GameTracker::optionsUnder(const adj::State& s,
                                                          const std::vector<PieceBlob>& blobs,
                                                          int quarterTurn) const {
+    // A follower on the feature under each blob, then the player's other pieces that may stand
+    // there: a blob seen faintly, or among others, tells little of its shape (newart game 0,
+    // turn 7: the mayor on a city, seen faintly).
     std::vector<adj::MeepleOption> under;
     for (const PieceBlob& b : blobs)
         if (const std::optional<adj::MeepleOption> m = optionUnder(s, b, quarterTurn);
             m && std::none_of(under.begin(), under.end(), [&](const adj::MeepleOption& u) {
-                return u.feature == m->feature && u.kind == m->kind;
-            }))
+                return u.feature == m->feature;
+            })) {
             under.push_back(*m);
+            for (const adj::MeepleOption& other : s.legalMeeples())
+                if (other.feature == m->feature && other.tile < 0 &&
+                    (other.kind == adj::MeepleKind::Mayor || other.kind == adj::MeepleKind::Wagon))
+                    under.push_back(other);
+        }
     return under;
 }
 
@@ -820,7 +828,8 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
     for (const tiledb::TileKind* k : before.kinds()) ids.push_back(k->id);
     // Measured on the reading's own square and, when it lies a tenth of a tile or more off
     // it, on the lattice's cell, each placement at its best: a reading that found no kind may
-    // have slid off the tile (newart game 7, turn 43). Each square costs a fit a placement.
+    // have slid off the tile (newart game 7, turn 43). Each square costs an unshifted fit a
+    // placement.
     std::vector<std::array<cv::Point2f, 4>> squares{c.corners};
     const std::array<cv::Point2f, 4> cell = o.recognition.cellSquare(o.toRecognised(at));
     if (cv::norm(centreOf(cell) - centreOf(c.corners)) > 0.1 * cv::norm(cell[1] - cell[0]))
@@ -831,22 +840,26 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
             observer_.recogniser().turnScoresAt(bgr, squares[q], ids, TileClassifier::Rim::Narrow);
     const PieceParams fit = fitFor(o, c, params_.pieces);
     std::vector<Fit> fits;
+    std::vector<std::vector<cv::Mat>> drawings;
     for (int kind = 0; kind < int(before.kinds().size()); ++kind) {
         const tiledb::TileKind& k = *before.kinds()[size_t(kind)];
         for (const adj::Placement& pl : before.legalPlacements(kind))
             if (pl.pos == at && placeable(before, kind, pl)) {
                 const int drawn = drawnRotation(o, pl.rotation);
-                const std::vector<cv::Mat> drawings = drawingsOf(refs_, k.id, drawn);
+                drawings.push_back(drawingsOf(refs_, k.id, drawn));
                 const size_t look = size_t(drawn % std::max(1, int(k.distinctRotations)));
                 Fit f{std::numeric_limits<float>::max(), -1,
                       adj::Action{adj::Action::Kind::Tile, kind, pl, {}}};
-                for (size_t q = 0; q < squares.size(); ++q) {
-                    f.misfit = std::min(f.misfit, drawingMisfit(bgr, squares[q], drawings, fit));
+                for (size_t q = 0; q < squares.size(); ++q)
                     f.score = std::max(f.score, scored[q][size_t(kind)][look]);
-                }
                 fits.push_back(f);
             }
     }
+    // Every placement's drawings fitted unshifted, the best few with the shift search too:
+    // more than are offered, as the search may reorder them.
+    const std::vector<float> misfits =
+        drawingMisfits(bgr, squares, drawings, fit, 3 * TurnObservation::kUnclearReadings);
+    for (size_t i = 0; i < fits.size(); ++i) fits[i].misfit = misfits[i];
     // One answer per placement: rotations a kind's symmetry makes alike are one to the engine.
     std::vector<adj::Action> out;
     auto offer = [&](const adj::Action& a) {
@@ -1030,6 +1043,15 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     for (const adj::Action& other : otherTiles)
         if (adj::State trial = before; adj::apply(trial, other).ok())
             out.choices.push_back({other});
+    // A drawing in doubt may be another tile's: the legal placements whose drawings explain the
+    // picture best are answers too (procedural game 4, turn 35: read as M8, an R played). The
+    // tiles a city by the table may hide are answered above.
+    if (doubt.key != "tile.city-by-table" && out.tile.newCell >= 0) {
+        std::vector<adj::Action> given = otherTiles;
+        given.push_back(out.actions.front());
+        for (const adj::Action& a : legalByDrawing(before, out.tile, bgr, given))
+            out.choices.push_back({a});
+    }
     return out;
 }
 

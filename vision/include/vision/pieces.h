@@ -122,6 +122,15 @@ float drawingMisfit(const cv::Mat& bgr, const std::array<cv::Point2f, 4>& corner
                     const std::vector<cv::Mat>& drawings, const PieceParams& params = {},
                     float* correlation = nullptr);
 
+// drawingMisfit for each of many sets of drawings (the legal placements of a tile read
+// unclearly) on the best of `squares` (where one tile may lie), for less than a call a set:
+// each set is fitted where each square puts it, and the `searched` best of those again with
+// the shift search on their better square (their misfit as drawingMisfit's).
+std::vector<float> drawingMisfits(const cv::Mat& bgr,
+                                  const std::vector<std::array<cv::Point2f, 4>>& squares,
+                                  const std::vector<std::vector<cv::Mat>>& sets,
+                                  const PieceParams& params, size_t searched);
+
 // Where two drawings (the same size and turn) differ by a terrain's colours or a mark, not by
 // grain: an n x n mask (CV_8U, 255 there), both resized to n first.
 cv::Mat drawingsDiffer(const cv::Mat& a, const cv::Mat& b, int n);

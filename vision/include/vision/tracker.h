@@ -215,7 +215,8 @@ private:
     // base (within featureSlack), if any.
     std::optional<adj::MeepleOption> optionUnder(const adj::State& s, const PieceBlob& b,
                                                  int quarterTurn) const;
-    // optionUnder of each blob, each option once, in the blobs' order.
+    // optionUnder of each blob, each feature once, in the blobs' order, each followed by the
+    // mayor and the wagon on the same feature where the player may place them.
     std::vector<adj::MeepleOption>
     optionsUnder(const adj::State& s, const std::vector<PieceBlob>& blobs, int quarterTurn) const;
     // observe's reading; `doubt` says why the tile read is in doubt (empty: it is not).
