@@ -803,6 +803,18 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     o.quarterTurn = align.k;
     o.offset = align.offset;
 
+    // A known tile in colours neither a tile's nor the table's reads as covered (newart's M3,
+    // brown roofs and blue pennants under a blue wagon, after the players entered the turn):
+    // where its cell looks as in the settled picture, nothing covers it, and it shows the tile
+    // the game has there.
+    for (CellResult& c : o.recognition.cells)
+        if (const adj::PlacedTile* t = board.at(align.toEngine(c.cell));
+            t && c.status == CellStatus::Occluded && !changedSinceSettled(bgr, c.corners)) {
+            c.status = CellStatus::Tile;
+            c.kind = t->kind->id;
+            c.rotation = (t->rotation - align.k + 4) % 4;
+            c.note = Said("cell.known");
+        }
     // 2. Known tiles confirmed or contradicted; tiles on free cells are new.
     std::vector<const CellResult*> fresh;
     Said contradiction;
