@@ -794,6 +794,20 @@ std::optional<NewartGame> newartGame(int bumpAfter, int tiles, int game = 0,
     return g;
 }
 
+// The newart bench's game `game` with Abbey & Mayor, its first `turns` turns, followed (as
+// followBench); its turn `turn` was played as `played`. nullopt when ../shared has no such art.
+std::optional<vision::TrackingEvaluation> followNewartBench(int game, size_t turns, int turn,
+                                                            const std::string& played) {
+    std::optional<NewartGame> g = newartGame(0, 0, game, true);
+    if (!g) return std::nullopt;
+    g->rec = vision::firstTurns(g->rec, turns);
+    EXPECT_EQ(g->rec.turns[size_t(turn - 1)].text, played);
+    const vision::TrackingEvaluation f = vision::followRecording(g->rec, g->refs);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_TRUE(f.scoresEqual);
+    return f;
+}
+
 // Art the tracker was not tuned on (the real second-edition artwork, when ../shared has it):
 // drawn in finer detail than ours, a right drawing leaves more of its tile unexplained, so the
 // new tile's misfit is judged against its neighbours' (GameTracker::knownMisfit). The bench's
@@ -849,15 +863,10 @@ TEST(GameTracker, NeighboursOffTheLatticeAreFittedAgainBeforeTheNewTileIsRefused
 // feature under it is offered, not a follower alone (the bench's newart game 0 with Abbey &
 // Mayor, turn 7: the mayor on Q's city; before, a follower there or none were the answers).
 TEST(GameTracker, OffersEachPieceThatMayStandWhereAFaintOneWasSeen) {
-    std::optional<NewartGame> game = newartGame(0, 0, 0, true);
-    if (!game) GTEST_SKIP() << "../shared/tile-art/newart is not here";
-    game->rec = vision::firstTurns(game->rec, 8);
-    ASSERT_EQ(game->rec.turns[6].text, "Q@0,-2r2 mayor:c");
-    const vision::TrackingEvaluation f = vision::followRecording(game->rec, game->refs);
-    EXPECT_EQ(notesSaying(f, 7, "something faint departs from its drawing"), 1);
-    EXPECT_EQ(notesSaying(f, 7, "(played Q@0,-2r2 mayor:c, offered)"), 1);
-    EXPECT_EQ(f.wrong, 0);
-    EXPECT_TRUE(f.scoresEqual);
+    const auto f = followNewartBench(0, 8, 7, "Q@0,-2r2 mayor:c");
+    if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
+    EXPECT_EQ(notesSaying(*f, 7, "something faint departs from its drawing"), 1);
+    EXPECT_EQ(notesSaying(*f, 7, "(played Q@0,-2r2 mayor:c, offered)"), 1);
 }
 
 // A known tile in colours neither a tile's nor the table's (newart's M3: brown roofs, blue
@@ -866,15 +875,10 @@ TEST(GameTracker, OffersEachPieceThatMayStandWhereAFaintOneWasSeen) {
 // bench's newart game 8 with Abbey & Mayor: M3 entered by hand at turn 2 (the board not found);
 // turns 3 and 4 went unseen ("1 cell is covered"), now turn 3 is read and turn 4 asked about.
 TEST(GameTracker, AKnownTileAsItWasIsNotTakenForAHand) {
-    std::optional<NewartGame> game = newartGame(0, 0, 8, true);
-    if (!game) GTEST_SKIP() << "../shared/tile-art/newart is not here";
-    game->rec = vision::firstTurns(game->rec, 4);
-    ASSERT_EQ(game->rec.turns[1].text, "M3@0,1r2 wagon:c wagon>2.d");
-    const vision::TrackingEvaluation f = vision::followRecording(game->rec, game->refs);
-    EXPECT_EQ(notesSaying(f, 3, ""), 0) << "turn 3 read as played";
-    EXPECT_EQ(notesSaying(f, 4, "not seen"), 0);
-    EXPECT_EQ(f.wrong, 0);
-    EXPECT_TRUE(f.scoresEqual);
+    const auto f = followNewartBench(8, 4, 2, "M3@0,1r2 wagon:c wagon>2.d");
+    if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
+    EXPECT_EQ(notesSaying(*f, 3, ""), 0) << "turn 3 read as played";
+    EXPECT_EQ(notesSaying(*f, 4, "not seen"), 0);
 }
 
 // A barn in a colour near the field's changes little of the corner it stands on: the bench's
