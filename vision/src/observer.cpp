@@ -33,6 +33,16 @@ struct Alignment {
     }
 };
 
+// A cell taken as showing the game's tile `t` (read on the lattice, or seen unchanged), in the
+// recognition's frame, turned `quarterTurn` from the board's.
+void showsKnown(CellResult& c, const adj::PlacedTile& t, int quarterTurn) {
+    c.status = CellStatus::Tile;
+    c.kind = t.kind->id;
+    c.rotation = (t.rotation - quarterTurn + 4) % 4;
+    c.score = c.confidence = 1;
+    c.note = Said("cell.known");
+}
+
 std::string where(adj::Pos p) {
     return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
 }
@@ -613,10 +623,7 @@ std::optional<TurnObservation> TurnObserver::readChanges(const adj::State& befor
         CellResult c;
         c.cell = recognisedCell(t.pos);
         if (!cellCorners(c.cell, bgr.size(), c.corners)) continue;
-        c.kind = t.kind->id;
-        c.rotation = (t.rotation - quarterTurn_ + 4) % 4;
-        c.score = c.confidence = 1;
-        c.note = Said("cell.known");
+        showsKnown(c, t, quarterTurn_);
         r.cells.push_back(c);
         if (ti >= settledTiles_ || withPiece[size_t(ti)]) continue;
         const cv::Mat area = unwarpArea(bgr, c.corners, kAreaSide);
@@ -809,12 +816,8 @@ TurnObservation TurnObserver::read(const adj::State& before, const cv::Mat& bgr,
     // the game has there.
     for (CellResult& c : o.recognition.cells)
         if (const adj::PlacedTile* t = board.at(align.toEngine(c.cell));
-            t && c.status == CellStatus::Occluded && !changedSinceSettled(bgr, c.corners)) {
-            c.status = CellStatus::Tile;
-            c.kind = t->kind->id;
-            c.rotation = (t->rotation - align.k + 4) % 4;
-            c.note = Said("cell.known");
-        }
+            t && c.status == CellStatus::Occluded && !changedSinceSettled(bgr, c.corners))
+            showsKnown(c, *t, align.k);
     // 2. Known tiles confirmed or contradicted; tiles on free cells are new.
     std::vector<const CellResult*> fresh;
     Said contradiction;
