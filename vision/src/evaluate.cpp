@@ -144,7 +144,10 @@ bool beginsTheTurn(const adj::State& s, const std::vector<adj::Action>& choice,
             if (c.tileKind != t.tileKind || !(c.placement.pos == t.placement.pos) ||
                 c.placement.rotation % turns != t.placement.rotation % turns)
                 return false;
-        } else if (adj::actionText(mine, c) != adj::actionText(theirs, t)) {
+        } else if (c.kind != t.kind) {
+            // Pieces are compared where they stand, by sameOutcome below, not by name: a
+            // symmetric tile's features swap names with its rotation (H turned a half turn: its
+            // north cap is d, not c), and the piece on it is the same.
             return false;
         }
         if (!adj::apply(mine, c).ok() || !adj::apply(theirs, t).ok()) return false;

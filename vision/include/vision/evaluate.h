@@ -67,7 +67,8 @@ struct TrackingEvaluation {
 bool sameOutcome(const adj::State& a, const adj::State& b);
 // An answer to the camera's question (TrackedTurn::choices) is how `turn`, played from `s`,
 // begins: the players pick it and enter what it leaves open. A tile turned by one of its
-// symmetries (a cloister a quarter turn) is the same placement.
+// symmetries (a cloister a quarter turn) is the same placement, and a piece on it the same
+// where it stands on the same part of the tile.
 bool beginsTheTurn(const adj::State& s, const std::vector<adj::Action>& choice,
                    const std::vector<adj::Action>& turn);
 
