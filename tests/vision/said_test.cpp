@@ -108,11 +108,12 @@ TEST(Said, RendersInEachLanguage) {
                                    .with("on", vision::Said("feature.road.on"))
                                    .with("other", vision::Said("feature.city.on"));
     EXPECT_EQ(piece.in(), "which piece did player 2 place on the new tile at (1,-1): a follower on "
-                          "the road or the wagon on the city?");
+                          "the road, or a follower or the wagon on the city?");
     EXPECT_EQ(piece.in(Lang::Ro), "ce pion a pus jucătorul 2 pe cartonașul nou de la (1,-1): un "
-                                  "supus pe drum sau căruța în oraș?");
-    EXPECT_EQ(piece.in(Lang::Nl), "welke figuur heeft speler 2 op de nieuwe tegel op (1,-1) gezet: "
-                                  "een volgeling op de weg of de wagen in de stad?");
+                                  "supus pe drum, sau un supus ori căruța în oraș?");
+    EXPECT_EQ(piece.in(Lang::Nl),
+              "welke figuur heeft speler 2 op de nieuwe tegel op (1,-1) gezet: "
+              "een volgeling op de weg, of een volgeling of de wagen in de stad?");
     // Counted: one, many, and Romanian's "de" from 20 on.
     EXPECT_EQ(vision::Said("board.covered", 1).in(), "1 cell is covered: waiting for a clear view");
     EXPECT_EQ(vision::Said("board.covered", 3).in(Lang::Nl),

@@ -550,6 +550,15 @@ TEST(GameTracker, AsksAboutATileInTheTablesColoursByItsOutline) {
     expectOffered(8, 9, "C@3,-1r3 pass", "only its edge shows a tile there; most like C");
 }
 
+// A piece of unknown size whose base lies on a field and whose middle lies on a road: a
+// follower on the field, or a follower or the wagon on the road (the bench's game 2, turn 6: a
+// follower on U's road, its base found on the field beside it; the follower on the road had not
+// been among the answers).
+TEST(GameTracker, AFollowerOnTheWagonsFeatureIsAmongTheAnswers) {
+    expectOffered(2, 6, "U@1,-1r1 follower:r",
+                  "a follower on the field, or a follower or the wagon on the road?");
+}
+
 // A new tile the classifier reads only as tiles that may not lie there (the bench's game 0,
 // procedural, turn 2: B with the wagon on its road, seen as M1) is asked about, the legal
 // placements on its cell offered, best explained by their drawings first; before, the players

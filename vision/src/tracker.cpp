@@ -542,6 +542,10 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                               .with("on", featureName(*t.kind, options[*kind].feature, "on"))
                               .with("other", featureName(*t.kind, options[*wagon].feature, "on"));
             offer(options[*kind]);
+            // A follower standing on the wagon's feature leans as the wagon does (procedural
+            // game 2, turn 6: a follower on U's road, its base found on the field beside it).
+            for (const adj::MeepleOption& m : options)
+                if (m.kind == adj::MeepleKind::Follower && sameSpot(m, options[*wagon])) offer(m);
             offer(options[*wagon]);
             return std::nullopt;
         }
