@@ -819,6 +819,17 @@ std::optional<vision::TrackingEvaluation> followNewartBench(int game, size_t tur
     return f;
 }
 
+// A tile seen as a kind at a turn that may not lie there offers that kind at its legal turn
+// its drawing explains best (the bench's newart game 1 with Abbey & Mayor, turn 4: V seen turned
+// 270°, laid turned 180°; three other placements explained the picture better, and V was not
+// among the answers).
+TEST(GameTracker, ATileSeenAtAnIllegalTurnOffersItsKindAtALegalOne) {
+    const auto f = followNewartBench(1, 5, 4, "V@1,-2r2 pass");
+    if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
+    EXPECT_EQ(notesSaying(*f, 4, "(seen as V turned 270°) that is no legal placement"), 1);
+    EXPECT_EQ(notesSaying(*f, 4, "(played V@1,-2r2 pass, offered)"), 1);
+}
+
 // Art the tracker was not tuned on (the real second-edition artwork, when ../shared has it):
 // drawn in finer detail than ours, a right drawing leaves more of its tile unexplained, so the
 // new tile's misfit is judged against its neighbours' (GameTracker::knownMisfit). The bench's

@@ -886,6 +886,13 @@ std::vector<adj::Action> GameTracker::legalByDrawing(const adj::State& before,
     const auto matched = std::max_element(
         fits.begin(), fits.end(), [](const Fit& a, const Fit& b) { return a.score < b.score; });
     if (matched != fits.end()) offer(matched->action);
+    // The kind the classifier saw, at each of its legal turns here (best explained first): a
+    // kind seen at a turn that may not lie there (newart game 1 with A&M, turn 4: V seen turned
+    // 270°, laid turned 180°; every legal drawing misfit alike, 24-31, V turned 90° a little less
+    // than V turned 180°, and neither was among the answers).
+    if (const int seen = before.kindIndex(c.kind); seen >= 0)
+        for (const Fit& f : fits)
+            if (f.action.tileKind == seen) offer(f.action);
     return out;
 }
 

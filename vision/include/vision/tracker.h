@@ -247,7 +247,8 @@ private:
     // Discrepancy): the legal placements on its cell other than those `given` (and their
     // rotations alike), the one its drawing explains best first, at most
     // TurnObservation::kUnclearReadings; then the one the classifier matches best
-    // (Recogniser::turnScoresAt), if not among them.
+    // (Recogniser::turnScoresAt), if not among them; then the kind the cell was seen as, at
+    // each of its legal turns there.
     std::vector<adj::Action> legalByDrawing(const adj::State& before, const TurnObservation& o,
                                             const cv::Mat& bgr,
                                             const std::vector<adj::Action>& given) const;
