@@ -550,13 +550,28 @@ TEST(GameTracker, AsksAboutATileInTheTablesColoursByItsOutline) {
     expectOffered(8, 9, "C@3,-1r3 pass", "only its edge shows a tile there; most like C");
 }
 
+// A piece whose base lies about as near a second feature as the first is the players' to place
+// (TrackerParams::featureMargin): the bench's game 2, turn 6, a follower on U's road, its base
+// found on the field 0.055 of a tile from the road. At a margin of 0.05 it had been taken for a
+// follower on the field or the wagon on the road (procedural game 9 turn 49, a farmer lying on
+// M8's field, was read on its city).
+TEST(GameTracker, APieceWhereTwoFeaturesMeetIsAskedAbout) {
+    expectOffered(2, 6, "U@1,-1r1 follower:r", "stands where two features meet");
+}
+
 // A piece of unknown size whose base lies on a field and whose middle lies on a road: a
-// follower on the field, or a follower or the wagon on the road (the bench's game 2, turn 6: a
-// follower on U's road, its base found on the field beside it; the follower on the road had not
-// been among the answers).
+// follower on the field, or a follower or the wagon on the road. The same turn with a margin
+// that leaves the road out (0.05): the follower on the road had not been among the answers.
 TEST(GameTracker, AFollowerOnTheWagonsFeatureIsAmongTheAnswers) {
-    expectOffered(2, 6, "U@1,-1r1 follower:r",
-                  "a follower on the field, or a follower or the wagon on the road?");
+    const auto [refs, rec] = benchGame(2, 7);
+    ASSERT_EQ(rec.turns[5].text, "U@1,-1r1 follower:r");
+    vision::TrackerParams p;
+    p.featureMargin = 0.05f;
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs, p);
+    EXPECT_EQ(f.wrong, 0);
+    EXPECT_EQ(notesSaying(f, 6, "a follower on the field, or a follower or the wagon on the road?"),
+              1);
+    EXPECT_EQ(notesSaying(f, 6, "(played U@1,-1r1 follower:r, offered)"), 1);
 }
 
 // A new tile the classifier reads only as tiles that may not lie there (the bench's game 0,
