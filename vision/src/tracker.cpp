@@ -543,7 +543,8 @@ std::optional<adj::Action> GameTracker::readPiece(const adj::State& s, const Tur
                               .with("other", featureName(*t.kind, options[*wagon].feature, "on"));
             offer(options[*kind]);
             // A follower standing on the wagon's feature leans as the wagon does (procedural
-            // game 2, turn 6: a follower on U's road, its base found on the field beside it).
+            // game 2, turn 6, at a featureMargin of 0.05: a follower on U's road, its base found
+            // on the field 0.055 of a tile from it).
             for (const adj::MeepleOption& m : options)
                 if (m.kind == adj::MeepleKind::Follower && sameSpot(m, options[*wagon])) offer(m);
             offer(options[*wagon]);
