@@ -72,13 +72,13 @@ int notesSaying(const vision::TrackingEvaluation& f, int turn, const std::string
     }
     return n;
 }
-// The bench's game `game` (procedural), its first `turns` turns, followed; its turn `turn`
-// was played as `played`. No turn is read wrong and the final scores are the game's.
-vision::TrackingEvaluation followBench(int game, size_t turns, int turn,
-                                       const std::string& played) {
+// The bench's game `game` (procedural), its first `turns` turns, followed (with `params`); its
+// turn `turn` was played as `played`. No turn is read wrong and the final scores are the game's.
+vision::TrackingEvaluation followBench(int game, size_t turns, int turn, const std::string& played,
+                                       const vision::TrackerParams& params = {}) {
     const auto [refs, rec] = benchGame(game, turns);
     EXPECT_EQ(rec.turns[size_t(turn - 1)].text, played);
-    const vision::TrackingEvaluation f = vision::followRecording(rec, refs);
+    const vision::TrackingEvaluation f = vision::followRecording(rec, refs, params);
     EXPECT_EQ(f.wrong, 0);
     EXPECT_TRUE(f.scoresEqual);
     return f;
@@ -563,12 +563,9 @@ TEST(GameTracker, APieceWhereTwoFeaturesMeetIsAskedAbout) {
 // follower on the field, or a follower or the wagon on the road. The same turn with a margin
 // that leaves the road out (0.05): the follower on the road had not been among the answers.
 TEST(GameTracker, AFollowerOnTheWagonsFeatureIsAmongTheAnswers) {
-    const auto [refs, rec] = benchGame(2, 7);
-    ASSERT_EQ(rec.turns[5].text, "U@1,-1r1 follower:r");
     vision::TrackerParams p;
     p.featureMargin = 0.05f;
-    const vision::TrackingEvaluation f = vision::followRecording(rec, refs, p);
-    EXPECT_EQ(f.wrong, 0);
+    const vision::TrackingEvaluation f = followBench(2, 7, 6, "U@1,-1r1 follower:r", p);
     EXPECT_EQ(notesSaying(f, 6, "a follower on the field, or a follower or the wagon on the road?"),
               1);
     EXPECT_EQ(notesSaying(f, 6, "(played U@1,-1r1 follower:r, offered)"), 1);
@@ -834,10 +831,9 @@ std::optional<vision::TrackingEvaluation> followNewartBench(int game, size_t tur
     return f;
 }
 
-// A tile seen as a kind at a turn that may not lie there offers that kind at its legal turn
-// its drawing explains best (the bench's newart game 1 with Abbey & Mayor, turn 4: V seen turned
-// 270°, laid turned 180°; three other placements explained the picture better, and V was not
-// among the answers).
+// A tile seen as a kind at a turn that may not lie there offers that kind at each of its legal
+// turns (the bench's newart game 1 with Abbey & Mayor, turn 4: V seen turned 270°, laid turned
+// 180°; other placements explained the picture better, and V was not among the answers).
 TEST(GameTracker, ATileSeenAtAnIllegalTurnOffersItsKindAtALegalOne) {
     const auto f = followNewartBench(1, 5, 4, "V@1,-2r2 pass");
     if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
