@@ -533,6 +533,7 @@ TEST(GameTracker, AsksWhenAFullReadingConfirmsLittleOfTheBoard) {
     ASSERT_EQ(rec.turns[5].text, "H@0,2r2 pass");
     vision::TrackerParams before;
     before.confirmedShare = 0;
+    before.faint.from = 8; // a faint search from misfit 5 asks about turn 6 too ("something faint")
     const vision::TrackingEvaluation f = vision::followRecording(rec, refs),
                                      unasked = vision::followRecording(rec, refs, before);
     EXPECT_EQ(notesSaying(f, 6, "confirms only 3 of the 6 tiles"), 1);
@@ -548,6 +549,14 @@ TEST(GameTracker, AsksWhenAFullReadingConfirmsLittleOfTheBoard) {
 // Before, the turn went unseen (bench game 8, turn 9).
 TEST(GameTracker, AsksAboutATileInTheTablesColoursByItsOutline) {
     expectOffered(8, 9, "C@3,-1r3 pass", "only its edge shows a tile there; most like C");
+}
+
+// A pass read on a tile whose drawing explains it a little worse than most (misfit past
+// TrackerParams::faint.from, below maxMisfit) is searched again for a faint piece: the bench's
+// game 3, turn 73, player 3's green farmer lying on M4's green field (misfit 7.0) had been read
+// as a pass.
+TEST(GameTracker, AFarmerOnAFieldOfItsColourIsAskedAbout) {
+    expectOffered(3, 73, "M4@5,4r2 follower:g", "something faint departs from its drawing");
 }
 
 // A piece whose base lies about as near a second feature as the first is the players' to place
@@ -900,6 +909,17 @@ TEST(GameTracker, OffersEachPieceThatMayStandWhereAFaintOneWasSeen) {
     if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
     EXPECT_EQ(notesSaying(*f, 7, "something faint departs from its drawing"), 1);
     EXPECT_EQ(notesSaying(*f, 7, "(played Q@0,-2r2 mayor:c, offered)"), 1);
+}
+
+// A pass read on a tile that completes a feature asks whether a piece there was scored at once;
+// a piece found faintly elsewhere on the tile is an answer too (the bench's newart game 3 with
+// Abbey & Mayor, turn 9: W completes a road, and player 4's farmer lies faintly on its field;
+// before, only pieces on the road were offered).
+TEST(GameTracker, AFaintPieceIsAmongTheScoredAtOnceAnswers) {
+    const auto f = followNewartBench(3, 10, 9, "W@2,0r3 follower:g");
+    if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
+    EXPECT_EQ(notesSaying(*f, 9, "scored at once?"), 1);
+    EXPECT_EQ(notesSaying(*f, 9, "(played W@2,0r3 follower:g, offered)"), 1);
 }
 
 // A known tile in colours neither a tile's nor the table's (newart's M3: brown roofs, blue

@@ -1231,26 +1231,35 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
             options.insert(options.end(), barns.begin(), barns.end());
             return options;
         };
-        // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
-        // and taken back at once: the settled picture cannot show it.
-        if (piece->kind == adj::Action::Kind::Pass)
-            if (const std::vector<adj::MeepleOption> scored = scoredAtOnce(s); !scored.empty())
-                return askAboutPass(Said("piece.scored-at-once")
-                                        .with("at", where(t.pos))
-                                        .with("a", featureName(*t.kind, scored[0].feature, "a"))
-                                        .with("p", player),
-                                    andBarns(scored));
-        // Nothing seen on a tile whose drawing leaves more unexplained than a bare tile's (read
-        // only because its neighbours misfit alike): a piece the search missed, a farmer lying
-        // on a field of its colour, may be what is left. The search's cuts scale with that
+        // Nothing seen on a tile whose drawing leaves more unexplained than most bare tiles' (or
+        // read only because its neighbours misfit alike): a piece the search missed, a farmer
+        // lying on a field of its colour, may be what is left. The search's cuts scale with that
         // misfit, so it is run again with lower ones (`faint`); only what that finds is
         // asked about (fine-drawn art misfits all over, a hidden piece in one place).
-        if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.maxMisfit)
-            if (const std::vector<PieceBlob> faint = faintPiecesOn(o, t, bgr); !faint.empty()) {
-                // The answers: the pass, and a piece on the feature under each faint blob.
-                return askAboutPass(Said("piece.faint").with("at", where(t.pos)).with("p", player),
-                                    andBarns(optionsUnder(s, faint, o.quarterTurn)));
+        std::vector<PieceBlob> faint;
+        if (piece->kind == adj::Action::Kind::Pass && out.misfit > params_.faint.from)
+            faint = faintPiecesOn(o, t, bgr);
+        const std::vector<adj::MeepleOption> underFaint =
+            faint.empty() ? std::vector<adj::MeepleOption>{}
+                          : optionsUnder(s, faint, o.quarterTurn);
+        // Nothing on the new tile, but a piece placed on a feature the tile completes is scored
+        // and taken back at once: the settled picture cannot show it. A faint piece found too
+        // is an answer (newart game 3 turn 9: a farmer on W, whose road W completes).
+        if (piece->kind == adj::Action::Kind::Pass)
+            if (std::vector<adj::MeepleOption> scored = scoredAtOnce(s); !scored.empty()) {
+                const Said problem = Said("piece.scored-at-once")
+                                         .with("at", where(t.pos))
+                                         .with("a", featureName(*t.kind, scored[0].feature, "a"))
+                                         .with("p", player);
+                for (const adj::MeepleOption& m : underFaint)
+                    if (std::find(scored.begin(), scored.end(), m) == scored.end())
+                        scored.push_back(m);
+                return askAboutPass(problem, andBarns(std::move(scored)));
             }
+        // The answers: the pass, and a piece on the feature under each faint blob.
+        if (!faint.empty())
+            return askAboutPass(Said("piece.faint").with("at", where(t.pos)).with("p", player),
+                                andBarns(underFaint));
         // Nothing seen, but a monk would not show on the cloister's building.
         if (piece->kind == adj::Action::Kind::Pass)
             if (const std::vector<adj::MeepleOption> hidden = hiddenInColour(s, o, bgr);

@@ -92,17 +92,21 @@ struct TrackerParams {
     float sideAsLast = 0.6f;  // ... or a strip along one of its sides as alike as this
     float learnResidual = 60; // a player's colour is learned from a blob this clear
     ShownParams shown;        // calibration: the pieces a player shows the camera
-    // A tile read past maxMisfit (by relativeMisfit) with nothing seen on it is asked about
-    // only when the piece search run again with its cuts scaled by these finds something: the
-    // cuts grow with the misfit, which fine-drawn art raises all over the tile, a hidden piece
-    // in one place. Bench (newart, 5 games): 63 such questions, 3 of them pieces; with these,
-    // 3 asked, those 3. The floors and colour reach catch a red mayor on red roofs and a yellow
-    // farmer on a green field (newart with Abbey & Mayor) that the factors alone passed.
+    // A tile read with nothing seen on it whose misfit is past `from` is asked about only when
+    // the piece search run again with its cuts scaled by these finds something: the cuts grow
+    // with the misfit, which fine-drawn art raises all over the tile, a hidden piece in one
+    // place. Bench (newart, 5 games), tiles read past maxMisfit: 63 such questions, 3 of them
+    // pieces; with these, 3 asked, those 3. The floors and colour reach catch a red mayor on
+    // red roofs and a yellow farmer on a green field (newart with Abbey & Mayor) that the
+    // factors alone passed. `from` was maxMisfit (8); at 5 the 20 whole A&M games read 2 fewer
+    // turns wrong (a green farmer on a green field, misfit 7.0; a red follower on red roofs,
+    // 5.5: both now asked, offered) and lose no right one; at 4 a right pass is asked.
     struct FaintSearch {
         float factors = 0.5f; // PieceParams::noiseFactor and seedFactor
         float floors = 0.7f;  // ... minResidual and seedResidual
         float area = 0.5f;    // ... minArea
         float near = 2;       // ... nearColour
+        float from = 5;       // run on a pass whose tile misfits more than this
     } faint;
     // A piece read on a new tile whose picture correlates less than this with its drawing (a
     // quiet field or cloister) may be the drawing's own misfit: asked (bench: 2 of 5 wrong).
