@@ -263,9 +263,10 @@ private:
     // how its picture correlates with the drawing.
     float rereadTile(const adj::State& before, TurnObservation& o, const cv::Mat& bgr,
                      float* correlation) const;
-    // Is a piece of `player` standing on feature `feature` of tile `t`?
+    // Is a piece of `player` standing on feature `feature` of tile `t`? A wagon (a low block
+    // that hardly leans) stands there by its middle too, not by its base alone.
     bool sees(const std::vector<PieceBlob>& blobs, const adj::PlacedTile& t,
-              const TurnObservation& o, int feature, int player) const;
+              const TurnObservation& o, int feature, int player, bool wagon = false) const;
     void checkBoard(const adj::State& before, const TurnObservation& o, const cv::Mat& bgr,
                     TrackedTurn& out) const;
     // The piece action for the tile just placed in `s` (phase Meeple), or a problem.
