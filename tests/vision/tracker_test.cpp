@@ -578,6 +578,19 @@ TEST(GameTracker, AWagonThatMovedOnIsSeenByItsMiddle) {
 #endif
 }
 
+// A turn read on the picture of its piece before the scoring (the abbey's follower scored at
+// once) whose scoring also frees a wagon: that picture still shows the wagon where it stood, so
+// its move is read on the next one. The bench's game 18 (a game past those the tracker was
+// tuned on), turn 32: "the wagon went back" had been read. 33 turns: normal build only.
+TEST(GameTracker, AWagonNotMovedYetIsReadOnTheNextPicture) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "33 turns: run in the normal build";
+#else
+    const vision::TrackingEvaluation f = followBench(18, 33, 32, "AB@-1,-1r3 follower:a wagon>3.r");
+    EXPECT_EQ(notesSaying(f, 32, ""), 0) << "turn 32 read as played";
+#endif
+}
+
 // A piece whose base lies about as near a second feature as the first is the players' to place
 // (TrackerParams::featureMargin): the bench's game 2, turn 6, a follower on U's road, its base
 // found on the field 0.055 of a tile from the road. At a margin of 0.05 it had been taken for a
@@ -867,6 +880,20 @@ TEST(GameTracker, ATileSeenAtAnIllegalTurnOffersItsKindAtALegalOne) {
     if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
     EXPECT_EQ(notesSaying(*f, 4, "(seen as V turned 270°) that is no legal placement"), 1);
     EXPECT_EQ(notesSaying(*f, 4, "(played V@1,-2r2 pass, offered)"), 1);
+}
+
+// A follower whose area alone is the wagon's (1.70 times the followers') but whose pixels in
+// its colour are a follower's (1.11) is asked about (TrackerParams::shownWagon): the newart
+// bench's game 13 with Abbey & Mayor (a game no bound was tuned on), turn 19, had been read as
+// the wagon. 20 turns of fine-drawn art: normal build only.
+TEST(GameTracker, AFollowerOfTheWagonsAreaIsAskedAbout) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "20 turns on newart: run in the normal build";
+#else
+    const auto f = followNewartBench(13, 20, 19, "U@5,0r2 follower:r");
+    if (!f) GTEST_SKIP() << "../shared/tile-art/newart is not here";
+    EXPECT_EQ(notesSaying(*f, 19, "(played U@5,0r2 follower:r, offered)"), 1);
+#endif
 }
 
 // Art the tracker was not tuned on (the real second-edition artwork, when ../shared has it):

@@ -131,10 +131,16 @@ struct TrackerParams {
     // was taken up to 1.0 (at 1.15 wagons were read as followers unasked) and the wagon from
     // 1.7 (at 1.6 a follower at 1.63 was read as the wagon), and the mayor was never told on
     // tiles under 72 px (mayors at 0.81 and 1.13 were taken for followers).
+    // The wagon by area wants its shown size from `shownWagon` too, unless its area is past
+    // `clearlyWagon`: over games 10-19 (both arts, never tuned on) 15 of 228 standing
+    // followers had an area of 1.68-2.16 (two read as the wagon), their shown sizes all under
+    // 1.6 (all but one under 1.3); the wagons read by area showed 1.10-2.78.
     int sizeSightings = 3;
     float partOfAPiece = 0.7f;
     float followerSized = 1.0f;
     float biggerThanFollower = 1.7f;
+    float shownWagon = 1.6f;
+    float clearlyWagon = 2.4f;
     float shownPart = 0.6f;
     float shownFollower = 0.9f;
     float shownMayor = 2.3f;
@@ -230,6 +236,23 @@ private:
     // `otherTiles`: other readings of the tile the players are offered too (cityAgainstTable).
     TrackedTurn readTurn(const adj::State& before, const cv::Mat& bgr, Said& doubt,
                          std::vector<adj::Action>& otherTiles);
+    // A turn read up to its scoring's wagon moves: `state` is the engine after `out.actions`.
+    struct Unfinished {
+        TrackedTurn out;
+        adj::State state;
+        std::vector<adj::Meeple> onBoard; // after the tile, before the piece and the scoring
+        int newTile = -1;
+        adj::PlayerId player = 0; // whose turn it is
+        bool waited = false;      // read on an earlier picture already
+    };
+    // The turn's wagon moves, read on `bgr`, and what the scoring sent back; the picture
+    // settles. A wagon seen still where its feature was scored (the players had not tidied up
+    // after the scoring yet) is waited for once, when `mayWait`: the turn is kept in
+    // `unfinished_` and the next picture finishes it; else the players say where it went.
+    TrackedTurn finishTurn(Unfinished u, const cv::Mat& bgr, bool mayWait);
+    // Whether the pending wagon of `s` still shows where it stood before its feature scored.
+    bool wagonStillThere(const adj::State& s, const std::vector<adj::Meeple>& onBoard,
+                         const TurnObservation& o, const cv::Mat& bgr) const;
     // The median misfit of the tiles beside the new one against their known drawings, in this
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
     // Each drawing is fitted at shifts up to `shift` pixels (at most the pieces' search).
@@ -273,9 +296,10 @@ private:
     std::optional<adj::Action> readPiece(const adj::State& s, const TurnObservation& o,
                                          const cv::Mat& bgr, TrackedTurn& out);
 
-    // In phase Wagon: the moves whose target shows the pending wagon's owner's piece.
+    // In phase Wagon: the moves whose target shows the pending wagon's owner's piece (`faint`:
+    // found by faintPiecesOn).
     std::vector<adj::MeepleOption> wagonSeenAt(const adj::State& s, const TurnObservation& o,
-                                               const cv::Mat& bgr) const;
+                                               const cv::Mat& bgr, bool faint = false) const;
     // Nothing stands on the new tile: the wagon placed on a feature the tile completes (so
     // scored and moved on at once), when exactly one such placement and move shows.
     std::optional<adj::MeepleOption> wagonMovedOn(const adj::State& s, const TurnObservation& o,
@@ -312,6 +336,8 @@ private:
     // A piece's size over this camera's followers' (their medians), once enough were seen
     // (`across` is left 0).
     std::optional<PieceSize> sizeRatio(const PieceBlob& b) const;
+    // A piece of this size (sizeRatio) is the wagon where a follower could stand too.
+    bool wagonSized(const PieceSize& r) const;
     // The width of this camera's followers across their lean (vision::followersAcross).
     float followersAcross() const;
 
@@ -329,6 +355,8 @@ private:
     PieceSize pendingSize_;        // the one piece seen on the new tile of the last picture
     std::vector<Placed> returned_; // sent back by the last turn's scoring
     cv::Point2d foot_;             // the board point under the camera, for the picture being read
+    // The turn the last picture showed before its wagon moved on (finishTurn).
+    std::optional<Unfinished> unfinished_;
 };
 
 // Tile coordinates (0..1, y south) as a recognised cell's corners face -> as the engine's
