@@ -1048,7 +1048,7 @@ TrackedTurn GameTracker::observe(const adj::State& before, const cv::Mat& bgr) {
     if (std::optional<Unfinished> u = std::exchange(unfinished_, std::nullopt);
         u && u->state.board().size() == before.board().size() + 1 &&
         u->player == before.currentPlayer())
-        return finishTurn(std::move(*u), bgr, false);
+        return finishTurn(std::move(*u), bgr);
     coloursBefore_ = colours_;
     followerSizesBefore_ = followerSizes_;
     pendingSize_ = {};
@@ -1326,55 +1326,59 @@ TrackedTurn GameTracker::readTurn(const adj::State& before, const cv::Mat& bgr, 
         }
         out.actions.push_back(*piece);
     }
-    return finishTurn({std::move(out), std::move(s), onBoard, newTile, before.currentPlayer()}, bgr,
-                      doubt.empty());
+    return finishTurn(
+        {std::move(out), std::move(s), onBoard, newTile, before.currentPlayer(), doubt.empty()},
+        bgr);
 }
 
-TrackedTurn GameTracker::finishTurn(Unfinished u, const cv::Mat& bgr, bool mayWait) {
+TrackedTurn GameTracker::finishTurn(Unfinished u, const cv::Mat& bgr) {
     TrackedTurn& out = u.out;
     adj::State& s = u.state;
     const TurnObservation& o = out.tile;
+    // A question about the wagon's move: each answer is the turn read so far and one of `last`.
+    auto ask = [&](Said problem, const std::vector<adj::Action>& last) {
+        out.status = TrackedTurn::Status::Discrepancy;
+        out.certain = out.actions.size();
+        out.problem = std::move(problem);
+        for (const adj::Action& a : last) {
+            out.choices.push_back(out.actions);
+            out.choices.back().push_back(a);
+        }
+        return out;
+    };
+    auto moves = [](const std::vector<adj::MeepleOption>& to) {
+        std::vector<adj::Action> actions;
+        for (const adj::MeepleOption& m : to)
+            actions.push_back({adj::Action::Kind::WagonMove, -1, {}, m});
+        return actions;
+    };
     // A wagon whose feature was scored moves on to a feature nearby or goes back to its owner:
     // the picture shows where it went.
     while (s.phase() == adj::Phase::Wagon) {
         const int owner = s.pendingWagons().front().player;
         std::vector<adj::MeepleOption> seen = wagonSeenAt(s, o, bgr);
         const bool mayMove = !s.legalWagonMoves().empty();
-        if (seen.empty() && mayMove && wagonStillThere(s, u.onBoard, o, bgr)) {
-            if (mayWait && !u.waited) { // the bench's game 18, turn 32, in both arts
+        if (seen.empty() && mayMove && wagonStillThere(u, bgr)) {
+            const Said unmoved = Said("piece.wagon-unmoved").with("p", owner + 1);
+            if (u.tileSure && !u.waited) { // the bench's game 18, turn 32, in both arts
                 u.waited = true;
                 TrackedTurn wait;
                 wait.tile = out.tile;
-                wait.problem = Said("piece.wagon-unmoved").with("p", owner + 1);
+                wait.problem = unmoved;
                 unfinished_ = std::move(u);
                 return wait;
             }
-            out.status = TrackedTurn::Status::Discrepancy;
-            out.certain = out.actions.size();
-            out.problem = Said("piece.wagon-unmoved").with("p", owner + 1);
-            for (const adj::MeepleOption& m : s.legalWagonMoves()) {
-                out.choices.push_back(out.actions);
-                out.choices.back().push_back({adj::Action::Kind::WagonMove, -1, {}, m});
-            }
-            out.choices.push_back(out.actions);
-            out.choices.back().push_back({adj::Action::Kind::WagonStays, -1, {}, {}});
-            return out;
+            std::vector<adj::Action> answers = moves(s.legalWagonMoves());
+            answers.push_back({adj::Action::Kind::WagonStays, -1, {}, {}});
+            return ask(unmoved, answers);
         }
         // Seen nowhere: looked for with the faint search's cuts before "it went back" (the
         // bench's game 19, turn 37, procedural: a magenta wagon on a white road, no core of it
         // departing enough from the road's drawing).
         if (seen.empty() && mayMove) seen = wagonSeenAt(s, o, bgr, true);
-        if (seen.size() > 1) {
-            out.status = TrackedTurn::Status::Discrepancy;
-            out.certain = out.actions.size();
-            out.problem =
-                Said("piece.wagon-where").with("p", owner + 1).with("n", int(seen.size()));
-            for (const adj::MeepleOption& m : seen) {
-                out.choices.push_back(out.actions);
-                out.choices.back().push_back({adj::Action::Kind::WagonMove, -1, {}, m});
-            }
-            return out;
-        }
+        if (seen.size() > 1)
+            return ask(Said("piece.wagon-where").with("p", owner + 1).with("n", int(seen.size())),
+                       moves(seen));
         const adj::Action a = seen.empty()
                                   ? adj::Action{adj::Action::Kind::WagonStays, -1, {}, {}}
                                   : adj::Action{adj::Action::Kind::WagonMove, -1, {}, seen.front()};
@@ -1405,15 +1409,16 @@ TrackedTurn GameTracker::finishTurn(Unfinished u, const cv::Mat& bgr, bool mayWa
         }
     }
     out.status = TrackedTurn::Status::Turn;
-    if (mayWait || u.waited) observer_.settle(bgr, s);
+    if (u.tileSure) observer_.settle(bgr, s);
     return out;
 }
 
-bool GameTracker::wagonStillThere(const adj::State& s, const std::vector<adj::Meeple>& onBoard,
-                                  const TurnObservation& o, const cv::Mat& bgr) const {
+bool GameTracker::wagonStillThere(const Unfinished& u, const cv::Mat& bgr) const {
+    const adj::State& s = u.state;
+    const TurnObservation& o = u.out.tile;
     const adj::PendingWagon& w = s.pendingWagons().front();
     const adj::PlacedTile& t = s.board().tiles()[w.fromTile];
-    for (const adj::Meeple& m : onBoard)
+    for (const adj::Meeple& m : u.onBoard)
         if (m.kind == adj::MeepleKind::Wagon && m.player == w.player &&
             s.board().tileOfNode(m.node) == int(w.fromTile))
             return sees(piecesOn(o, t, bgr, {}), t, o, int(m.node) - t.firstNode, w.player, true);

@@ -243,16 +243,17 @@ private:
         std::vector<adj::Meeple> onBoard; // after the tile, before the piece and the scoring
         int newTile = -1;
         adj::PlayerId player = 0; // whose turn it is
+        bool tileSure = true;     // the tile's reading is not in doubt (observe asks otherwise)
         bool waited = false;      // read on an earlier picture already
     };
-    // The turn's wagon moves, read on `bgr`, and what the scoring sent back; the picture
-    // settles. A wagon seen still where its feature was scored (the players had not tidied up
-    // after the scoring yet) is waited for once, when `mayWait`: the turn is kept in
+    // The turn's wagon moves, read on `bgr`, and what the scoring sent back; a sure tile's
+    // picture settles. A wagon seen still where its feature was scored (the players had not
+    // tidied up after the scoring yet) is waited for once on a sure tile: the turn is kept in
     // `unfinished_` and the next picture finishes it; else the players say where it went.
-    TrackedTurn finishTurn(Unfinished u, const cv::Mat& bgr, bool mayWait);
-    // Whether the pending wagon of `s` still shows where it stood before its feature scored.
-    bool wagonStillThere(const adj::State& s, const std::vector<adj::Meeple>& onBoard,
-                         const TurnObservation& o, const cv::Mat& bgr) const;
+    TrackedTurn finishTurn(Unfinished u, const cv::Mat& bgr);
+    // Whether the pending wagon of `u.state` still shows where it stood before its feature
+    // scored.
+    bool wagonStillThere(const Unfinished& u, const cv::Mat& bgr) const;
     // The median misfit of the tiles beside the new one against their known drawings, in this
     // picture: how well this art, light and camera let a right drawing explain a tile (0: none).
     // Each drawing is fitted at shifts up to `shift` pixels (at most the pieces' search).
