@@ -567,19 +567,50 @@ TEST(Pieces, ATileAtThePicturesEdgeShowsNoPiecesBeyondIt) {
 // A follower standing on a city cap along the tile's edge (its feature's point an eighth of a
 // tile in), seen from a camera beyond that edge: its base, the end nearest the camera, lies
 // near the rim; a whole piece there is this tile's, not a neighbour's leaning over.
-TEST(Pieces, AFollowerOnACityCapAlongTheEdgeIsFound) {
-    const tiledb::TileKind& e = baseKind("E");
-    const cv::Rect box(100, 60, 200, 200);
-    cv::Mat picture = photoOf(vision::drawTile(e, 0, 256), box, {400, 320});
-    // Standing, leaning away from a camera to the north: its foot under 0.1 of the tile in.
-    cv::ellipse(picture, {box.x + 100, box.y + 26}, {14, 10}, 0, 0, 360, cv::Scalar(40, 40, 200),
-                cv::FILLED, cv::LINE_AA);
+namespace {
+// E (its cap north) at `box` on a plain table, a red follower standing on the cap drawn as an
+// ellipse `down` pixels in, as a camera sees it.
+cv::Mat eWithAFollower(cv::Rect box, int down, cv::Size axes) {
+    cv::Mat picture = photoOf(vision::drawTile(baseKind("E"), 0, 256), box, {400, 320});
+    cv::ellipse(picture, {box.x + box.width / 2, box.y + down}, axes, 0, 0, 360,
+                cv::Scalar(40, 40, 200), cv::FILLED, cv::LINE_AA);
     likeACamera(picture);
-    const auto found = vision::findPieces(picture, cornersOf(box), {vision::drawTile(e, 0, 64)},
-                                          cv::Point2f(0.5f, -3.0f));
+    return picture;
+}
+} // namespace
+
+TEST(Pieces, AFollowerOnACityCapAlongTheEdgeIsFound) {
+    const cv::Rect box(100, 60, 200, 200);
+    // Standing, leaning away from a camera to the north: its foot under 0.1 of the tile in.
+    const cv::Mat picture = eWithAFollower(box, 26, {14, 10});
+    const auto found =
+        vision::findPieces(picture, cornersOf(box), {vision::drawTile(baseKind("E"), 0, 64)},
+                           cv::Point2f(0.5f, -3.0f));
     ASSERT_EQ(found.size(), 1u);
     EXPECT_LT(found[0].base.y, 0.1f) << "a base this near the rim, ruled a neighbour's before";
     EXPECT_NEAR(found[0].base.x, 0.5f, 0.03f);
+}
+
+// The same follower nearer the edge, leaning over it from a camera beyond: most of it lies
+// in the rim. Where a neighbour lies beyond, that is a neighbour's piece leaning over (left
+// out); where only the table lies beyond (PieceParams::open), it is this tile's (newart game
+// 10, turn 11: a follower on E's cap read as a pass).
+TEST(Pieces, AFollowerInTheRimOfAnOpenSideIsFound) {
+    const cv::Rect box(100, 60, 200, 200);
+    const cv::Mat picture = eWithAFollower(box, 11, {12, 9});
+    const std::vector<cv::Mat> drawing{vision::drawTile(baseKind("E"), 0, 64)};
+    const cv::Point2f foot(0.5f, -3.0f);
+    EXPECT_TRUE(vision::findPieces(picture, cornersOf(box), drawing, foot).empty())
+        << "with a neighbour beyond the edge";
+    vision::PieceParams open;
+    open.open = {true, false, false, false};
+    const auto found = vision::findPieces(picture, cornersOf(box), drawing, foot, open);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_LT(found[0].base.y, 0.05f);
+    EXPECT_NEAR(found[0].base.x, 0.5f, 0.03f);
+    // Another side open changes nothing there.
+    open.open = {false, true, true, true};
+    EXPECT_TRUE(vision::findPieces(picture, cornersOf(box), drawing, foot, open).empty());
 }
 
 // A city filling the tile (C) has one contrast, its pennant, to fit the light by. A follower

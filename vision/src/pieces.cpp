@@ -716,7 +716,12 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     if (bgr.empty() || drawings.empty()) return out;
     const DrawingFit fit = fitDrawings(bgr, corners, drawings, p);
     const int n = fit.n;
-    const cv::Rect inner = fit.inner;
+    // The rim left out each side (N E S W), less of it where no tile lies beyond (PieceParams::
+    // open); `inner` is what is searched.
+    std::array<int, 4> rim;
+    for (int side = 0; side < 4; ++side)
+        rim[size_t(side)] = p.open[size_t(side)] ? p.openRim : p.rim;
+    const cv::Rect inner(rim[3], rim[0], n - rim[3] - rim[1], n - rim[0] - rim[2]);
     const cv::Matx33d tileToImage = fit.tileToImage;
     const cv::Mat& seen = fit.seen;
     const cv::Mat bestResidual =
@@ -749,9 +754,10 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
     // the tile.
     const float lowCut = p.colourCut * cut;
     cv::Mat band(n, n, CV_8U, cv::Scalar(0));
-    for (int side = 0; side < 4; ++side) {
+    for (int side = 0; side < 4; ++side) { // the top rows, the bottom ones, left, right
+        const int from = rim[size_t(std::array{0, 2, 3, 1}[size_t(side)])];
         auto lineAt = [&](int k) {
-            const int at = side % 2 == 0 ? p.rim + k : n - 1 - p.rim - k;
+            const int at = side % 2 == 0 ? from + k : n - 1 - from - k;
             return side < 2 ? cv::Rect(inner.x, at, inner.width, 1)
                             : cv::Rect(at, inner.y, 1, inner.height);
         };
@@ -763,7 +769,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
             strong = strong && median > cut;
             if (strong) mask(lineAt(k)).setTo(0);
         }
-        for (int j = 0; k > 0 && j < std::min(k + p.bandFringe, n / 2 - p.rim); ++j)
+        for (int j = 0; k > 0 && j < std::min(k + p.bandFringe, n / 2 - from); ++j)
             band(lineAt(j)).setTo(255);
     }
     // Hysteresis: a piece's core misfits strongly; its outline joins it, but a weak misfit
@@ -861,7 +867,23 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         // band check above wants whole rows). A lying farmer on a corner field is several times
         // larger, a piece's core departs more, and a small one far off still shows its
         // player's colour.
-        const cv::Moments mo = cv::moments(blob, true);
+        // Where it stands is measured on its part inside the usual rim when that part is a
+        // piece's size, as it was before open sides were searched (the bounds on where pieces
+        // stand were set on it): the part in an open side's rim is the far end of a piece
+        // lying by that edge (procedural game 9, turn 49, and 11, turn 27: farmers then read
+        // on the city beside their field). A piece mostly in that rim is measured whole, and
+        // shows whole there (nothing beyond cuts it): a smaller blob is the tile's edge
+        // misfitting, or the table beside it (procedural game 7, turn 4).
+        cv::Mat placed = blob;
+        if (inner != fit.inner) {
+            cv::Mat part(n, n, CV_8U, cv::Scalar(0));
+            blob(fit.inner).copyTo(part(fit.inner));
+            if (float(cv::countNonZero(part)) * px >= p.minArea)
+                placed = part;
+            else if (area < p.wholePiece)
+                continue;
+        }
+        const cv::Moments mo = cv::moments(placed, true);
         const cv::Point2f centre(float(mo.m10 / mo.m00 + 0.5) / float(n),
                                  float(mo.m01 / mo.m00 + 0.5) / float(n));
         const bool inCorner = std::min(centre.x, 1 - centre.x) < p.cornerReach &&
@@ -896,7 +918,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
             if (len > 0.3f) {
                 u *= 1 / len;
                 std::vector<cv::Point> pts;
-                cv::findNonZero(blob, pts);
+                cv::findNonZero(placed, pts);
                 float lo = std::numeric_limits<float>::max(), hi = -lo;
                 float left = lo, right = -lo;
                 const cv::Point2f v(-u.y, u.x);
@@ -923,10 +945,16 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         // A blob cut by the rim with its base there stands beyond it: a piece on a
         // neighbouring tile leaning over this one (or lying across the edge). A whole piece
         // standing on a city cap along the edge (its point an eighth of a tile in) is seen with
-        // its base a little nearer the edge than a sliver is let be.
+        // its base a little nearer the edge than a sliver is let be. Beyond an open side is
+        // only the table.
         const float margin = area >= p.wholePiece ? 0.5f : 1.5f;
-        const float lo = (float(p.rim) + margin) / float(n), hi = 1 - lo;
-        if (b.base.x < lo || b.base.y < lo || b.base.x > hi || b.base.y > hi) continue;
+        auto keepOut = [&](int side) {
+            return p.open[size_t(side)] ? 0 : (float(rim[size_t(side)]) + margin) / float(n);
+        };
+        auto within = [&](float v, int low, int high) {
+            return v >= keepOut(low) && v <= 1 - keepOut(high);
+        };
+        if (!within(b.base.x, 3, 1) || !within(b.base.y, 0, 2)) continue;
         const cv::Point2d img = applyH(tileToImage, b.base);
         b.baseInImage = cv::Point2f(float(img.x), float(img.y));
         out.push_back(b);

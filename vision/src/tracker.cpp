@@ -73,6 +73,10 @@ std::array<cv::Point2f, 4> latticeCorners(const TurnObservation& o, const CellRe
 PieceParams fitFor(const TurnObservation& o, const CellResult& c, PieceParams p) {
     if (o.incremental && o.newCell >= 0 && &c == &o.recognition.cells[size_t(o.newCell)])
         p.searchShift = std::min(p.searchShift, 2);
+    // The picture's side k is the engine's side k + quarterTurn (as toEngineTile turns points).
+    for (int side = 0; side < 4; ++side)
+        p.open[size_t(side)] =
+            !o.cellAt(adj::neighbour(o.toEngine(c.cell), (side + o.quarterTurn) & 3));
     return p;
 }
 

@@ -40,6 +40,12 @@ struct PieceParams {
     int tolerance = 3;   // a pixel is explained by the drawing within this many pixels of it
     double blur = 1.2;   // both sides softened alike (photo blur, hand-laid shifts)
     int rim = 5; // pixels left out at each side (edges, gaps, shadows, a neighbour laid over it)
+    // Sides (N E S W of the tile's picture corners) with no tile beyond them, only the table:
+    // no neighbour's edge or shadow falls over them, so only `openRim` pixels are left out
+    // there. A piece standing on a feature along such an edge (a follower on E's thin city
+    // cap) leans into the rim and was lost in it (newart game 10, turn 11).
+    std::array<bool, 4> open{};
+    int openRim = 2;
     float minResidual = 28;   // colour distance (0..255 scale) a piece's pixels differ by at least
     float noiseFactor = 4;    // ... and this many times the tile's own typical misfit
     float seedResidual = 55;  // a piece's core departs by at least this much
