@@ -863,10 +863,6 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
                    alongTop = by <= inner.y || by + bh >= inner.br().y;
         if ((alongSide && bh > p.maxEdgeRun * n) || (alongTop && bw > p.maxEdgeRun * n)) continue;
         const float residual = float(cv::mean(bestResidual, blob)[0]);
-        // The table or shade where four tiles meet: a small, faint patch in a corner square (the
-        // band check above wants whole rows). A lying farmer on a corner field is several times
-        // larger, a piece's core departs more, and a small one far off still shows its
-        // player's colour.
         // Where it stands is measured on its part inside the usual rim when that part is a
         // piece's size, as it was before open sides were searched (the bounds on where pieces
         // stand were set on it): the part in an open side's rim is the far end of a piece
@@ -883,6 +879,10 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
             else if (area < p.wholePiece)
                 continue;
         }
+        // The table or shade where four tiles meet: a small, faint patch in a corner square (the
+        // band check above wants whole rows). A lying farmer on a corner field is several times
+        // larger, a piece's core departs more, and a small one far off still shows its
+        // player's colour.
         const cv::Moments mo = cv::moments(placed, true);
         const cv::Point2f centre(float(mo.m10 / mo.m00 + 0.5) / float(n),
                                  float(mo.m01 / mo.m00 + 0.5) / float(n));
@@ -949,7 +949,7 @@ std::vector<PieceBlob> findPieces(const cv::Mat& bgr, const std::array<cv::Point
         // only the table.
         const float margin = area >= p.wholePiece ? 0.5f : 1.5f;
         auto keepOut = [&](int side) {
-            return p.open[size_t(side)] ? 0 : (float(rim[size_t(side)]) + margin) / float(n);
+            return p.open[size_t(side)] ? 0 : (float(p.rim) + margin) / float(n);
         };
         auto within = [&](float v, int low, int high) {
             return v >= keepOut(low) && v <= 1 - keepOut(high);
